@@ -2,7 +2,7 @@
 // `updated_at` collision checks compare exactly what clients were sent.
 export const initial = /* sql */ `
 CREATE TABLE roles (
-  id           char(24) PRIMARY KEY,
+  id           varchar(24) PRIMARY KEY,
   name         varchar(50) NOT NULL UNIQUE,
   description  varchar(2000),
   created_at   timestamptz(3) NOT NULL,
@@ -10,7 +10,7 @@ CREATE TABLE roles (
 );
 
 CREATE TABLE users (
-  id               char(24) PRIMARY KEY,
+  id               varchar(24) PRIMARY KEY,
   name             varchar(191) NOT NULL,
   slug             varchar(191) NOT NULL UNIQUE,
   password_hash    varchar(255) NOT NULL,
@@ -36,18 +36,18 @@ CREATE TABLE users (
 CREATE UNIQUE INDEX users_email_lower ON users (lower(email));
 
 CREATE TABLE roles_users (
-  role_id  char(24) NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
-  user_id  char(24) NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  role_id  varchar(24) NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+  user_id  varchar(24) NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   PRIMARY KEY (user_id, role_id)
 );
 
 CREATE TABLE tags (
-  id                  char(24) PRIMARY KEY,
+  id                  varchar(24) PRIMARY KEY,
   name                varchar(191) NOT NULL,
   slug                varchar(191) NOT NULL UNIQUE,
   description         text,
   feature_image       varchar(2000),
-  parent_id           char(24) REFERENCES tags(id) ON DELETE SET NULL,
+  parent_id           varchar(24) REFERENCES tags(id) ON DELETE SET NULL,
   visibility          varchar(50) NOT NULL DEFAULT 'public',
   og_image            varchar(2000),
   og_title            varchar(300),
@@ -67,7 +67,7 @@ CREATE TABLE tags (
 CREATE UNIQUE INDEX tags_name_lower ON tags (lower(name));
 
 CREATE TABLE posts (
-  id                        char(24) PRIMARY KEY,
+  id                        varchar(24) PRIMARY KEY,
   uuid                      uuid NOT NULL UNIQUE,
   type                      varchar(50) NOT NULL DEFAULT 'post',
   title                     varchar(2000) NOT NULL,
@@ -99,14 +99,14 @@ CREATE TABLE posts (
   send_email_when_published boolean NOT NULL DEFAULT false,
   -- denormalised first relations: kept by the storage layer so that primary_tag / primary_author
   -- filters and the Content API's default shapes need no extra join
-  primary_tag_id            char(24) REFERENCES tags(id) ON DELETE SET NULL,
-  primary_author_id         char(24) REFERENCES users(id) ON DELETE SET NULL,
+  primary_tag_id            varchar(24) REFERENCES tags(id) ON DELETE SET NULL,
+  primary_author_id         varchar(24) REFERENCES users(id) ON DELETE SET NULL,
   created_at                timestamptz(3) NOT NULL,
-  created_by                char(24) NOT NULL,
+  created_by                varchar(24) NOT NULL,
   updated_at                timestamptz(3) NOT NULL,
-  updated_by                char(24) NOT NULL,
+  updated_by                varchar(24) NOT NULL,
   published_at              timestamptz(3),
-  published_by              char(24)
+  published_by              varchar(24)
 );
 CREATE INDEX posts_type_status_published ON posts (type, status, published_at DESC, id DESC);
 CREATE INDEX posts_type_title ON posts (type, title, id);
@@ -115,23 +115,23 @@ CREATE INDEX posts_primary_tag ON posts (primary_tag_id);
 CREATE INDEX posts_primary_author ON posts (primary_author_id);
 
 CREATE TABLE posts_tags (
-  post_id    char(24) NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
-  tag_id     char(24) NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
+  post_id    varchar(24) NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+  tag_id     varchar(24) NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
   sort_order integer NOT NULL DEFAULT 0,
   PRIMARY KEY (post_id, tag_id)
 );
 CREATE INDEX posts_tags_tag ON posts_tags (tag_id, post_id);
 
 CREATE TABLE posts_authors (
-  post_id    char(24) NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
-  author_id  char(24) NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  post_id    varchar(24) NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+  author_id  varchar(24) NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   sort_order integer NOT NULL DEFAULT 0,
   PRIMARY KEY (post_id, author_id)
 );
 CREATE INDEX posts_authors_author ON posts_authors (author_id, post_id);
 
 CREATE TABLE integrations (
-  id          char(24) PRIMARY KEY,
+  id          varchar(24) PRIMARY KEY,
   name        varchar(191) NOT NULL,
   slug        varchar(191) NOT NULL UNIQUE,
   type        varchar(50) NOT NULL DEFAULT 'custom',
@@ -142,10 +142,10 @@ CREATE TABLE integrations (
 );
 
 CREATE TABLE api_keys (
-  id             char(24) PRIMARY KEY,
+  id             varchar(24) PRIMARY KEY,
   type           varchar(50) NOT NULL,
   secret         varchar(191) NOT NULL UNIQUE,
-  integration_id char(24) NOT NULL REFERENCES integrations(id) ON DELETE CASCADE,
+  integration_id varchar(24) NOT NULL REFERENCES integrations(id) ON DELETE CASCADE,
   last_seen_at   timestamptz(3),
   created_at     timestamptz(3) NOT NULL,
   updated_at     timestamptz(3) NOT NULL
@@ -160,7 +160,7 @@ CREATE TABLE settings (
 
 -- single-use admin tokens: one row per token seen, until it could no longer be valid
 CREATE TABLE token_uses (
-  token_hash    char(64) PRIMARY KEY,
+  token_hash    varchar(64) PRIMARY KEY,
   first_used_at timestamptz(3) NOT NULL,
   expires_at    timestamptz(3) NOT NULL
 );

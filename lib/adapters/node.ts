@@ -1,0 +1,88 @@
+// Node's http server ⇄ WHATWG fetch. Bodies stream both ways; nothing here knows the API.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+
+export interface FetchHandler {
+  fetch(request: Request): Promise<Response>;
+}
+
+export interface NodeHandlerOptions {
+  /** Honour X-Forwarded-Proto/Host/For from a reverse proxy. Off by default: clients could forge them. */
+  trustProxy?: boolean;
+}
+
+/** The header that carries the client's address into the core, for rate limits. */
+export const CLIENT_ADDRESS_HEADER = 'x-pressroom-client-address';
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v?.split(',')[0]?.trim() || undefined;
+}
+
+export function toRequest(req: IncomingMessage, options: NodeHandlerOptions = {}): Request {
+  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+  const proto = (options.trustProxy && firstHeader(req.headers['x-forwarded-proto'])) || (encrypted ? 'https' : 'http');
+  const host = (options.trustProxy && firstHeader(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost';
+  const url = new URL(req.url ?? '/', `${proto}://${host}`);
+
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i];
+    if (name.toLowerCase() === CLIENT_ADDRESS_HEADER) continue; // only this adapter may set it
+    headers.append(name, req.rawHeaders[i + 1]);
+  }
+  const address = (options.trustProxy && firstHeader(req.headers['x-forwarded-for'])) || req.socket.remoteAddress;
+  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
+    // required by Node's fetch for a streamed request body
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+export async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie') return;
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const body = Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>);
+  await new Promise<void>((resolve, reject) => {
+    body.on('error', reject);
+    res.on('close', resolve);
+    body.pipe(res);
+  });
+}
+
+/** A `(req, res)` listener for `http.createServer` serving a pressroom service. */
+export function toNodeHandler(service: FetchHandler, options: NodeHandlerOptions = {}) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    let request: Request;
+    try {
+      request = toRequest(req, options);
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+      return;
+    }
+    service
+      .fetch(request)
+      .then((response) => writeResponse(response, res))
+      .catch(() => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end();
+      });
+  };
+}

@@ -1,0 +1,103 @@
+import { compactVerify, decodeJwt, decodeProtectedHeader, type JWTPayload } from 'jose';
+import { ApiError, badRequest, unauthorized } from '../http/errors';
+import type { ApiKeyRow } from '../storage/rows';
+import type { TokenStore } from '../storage/storage';
+import { sha256Hex } from '../util/ids';
+
+/** How a token may be presented again (reference-behaviour §3). */
+export type TokenReuse = 'grace' | 'strict' | 'lifetime';
+
+export interface AdminTokenPolicy {
+  /** Seconds an `iat` may lie in the future. */
+  clockToleranceSeconds: number;
+  reuse: TokenReuse;
+  /** With `grace`: how long after its first use a token without `jti` may be presented again. */
+  graceMs: number;
+}
+
+export interface AdminTokenDeps {
+  findApiKey(id: string): Promise<ApiKeyRow | null>;
+  tokens: TokenStore;
+  now: Date;
+  policy: AdminTokenPolicy;
+}
+
+export const TOKEN_LIFETIME_SECONDS = 300;
+const MAX_TOKEN_LENGTH = 8192;
+const HEX = /^(?:[0-9a-f]{2})+$/i;
+
+function invalid(reason: string): ApiError {
+  return unauthorized(`Invalid token: ${reason}`, { code: 'INVALID_JWT' });
+}
+
+function hexToBytes(hex: string): Uint8Array {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+function audienceMatches(aud: JWTPayload['aud'], version: string): boolean {
+  const wanted = `${version}/admin`;
+  const values = Array.isArray(aud) ? aud : [aud];
+  return values.some((value) => typeof value === 'string' && value.replace(/^\/+|\/+$/g, '') === wanted);
+}
+
+/**
+ * Verifies an Admin API token in the order of reference-behaviour §3 and records its use.
+ * Returns the api key it was signed with.
+ */
+export async function verifyAdminToken(token: string, version: string, deps: AdminTokenDeps): Promise<ApiKeyRow> {
+  if (token.length > MAX_TOKEN_LENGTH) throw badRequest('Invalid token: the token is too long.', { code: 'INVALID_JWT' });
+
+  let header: ReturnType<typeof decodeProtectedHeader>;
+  let payload: JWTPayload;
+  try {
+    header = decodeProtectedHeader(token);
+    payload = decodeJwt(token);
+  } catch {
+    throw badRequest('Invalid token: the token could not be decoded.', { code: 'INVALID_JWT' });
+  }
+
+  if (typeof header.kid !== 'string' || header.kid === '') {
+    throw badRequest('Invalid token: the token header has no kid (the Admin API key id).', { code: 'MISSING_ADMIN_API_KID' });
+  }
+  const key = /^[a-f0-9]{24}$/.test(header.kid) ? await deps.findApiKey(header.kid) : null;
+  if (!key) throw unauthorized('Unknown Admin API Key', { code: 'UNKNOWN_ADMIN_API_KEY' });
+  if (key.type !== 'admin') throw unauthorized('Invalid API Key type', { code: 'INVALID_API_KEY_TYPE' });
+
+  if (header.alg !== 'HS256') throw invalid(`the algorithm ${JSON.stringify(header.alg ?? null)} is not allowed, only HS256.`);
+  if (!HEX.test(key.secret)) throw new Error('stored admin secret is not hex');
+  try {
+    await compactVerify(token, hexToBytes(key.secret), { algorithms: ['HS256'] });
+  } catch {
+    throw invalid('invalid signature.');
+  }
+
+  if (!audienceMatches(payload.aud, version)) throw invalid(`the audience must be /${version}/admin/.`);
+
+  const now = deps.now.getTime() / 1000;
+  const tolerance = deps.policy.clockToleranceSeconds;
+  const { iat, exp } = payload;
+  if (typeof iat !== 'number' || !Number.isFinite(iat)) throw invalid('the token has no iat (issued at).');
+  if (iat > now + tolerance) throw invalid('the token was issued in the future (iat).');
+  if (now >= iat + TOKEN_LIFETIME_SECONDS) throw invalid('the token has expired (more than 5 minutes after iat).');
+  if (exp !== undefined) {
+    if (typeof exp !== 'number' || !Number.isFinite(exp)) throw invalid('exp is not a number.');
+    if (now >= exp) throw invalid('the token has expired (exp).');
+    if (exp - iat > TOKEN_LIFETIME_SECONDS) throw invalid('exp must be at most 5 minutes after iat.');
+  }
+
+  await checkSingleUse(token, payload, iat, deps);
+  return key;
+}
+
+async function checkSingleUse(token: string, payload: JWTPayload, iat: number, deps: AdminTokenDeps): Promise<void> {
+  const expiresAt = new Date((iat + TOKEN_LIFETIME_SECONDS + deps.policy.clockToleranceSeconds) * 1000);
+  const firstUse = await deps.tokens.recordUse(await sha256Hex(token), deps.now, expiresAt);
+  if (firstUse === null) return;
+  const { reuse, graceMs } = deps.policy;
+  if (reuse === 'lifetime') return;
+  const withinGrace = deps.now.getTime() - firstUse.getTime() <= graceMs;
+  if (reuse === 'grace' && payload.jti === undefined && withinGrace) return;
+  throw invalid('the token has already been used.');
+}

@@ -1,0 +1,61 @@
+import { ApiError, badRequest } from './errors';
+
+export const DEFAULT_JSON_LIMIT = 10 * 1024 * 1024;
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError('RequestEntityTooLargeError', `Request body is larger than the limit of ${limit} bytes.`);
+}
+
+/**
+ * Reads the body as text, refusing it as soon as it passes `limit` bytes, so a huge body is never held
+ * in memory; a declared Content-Length over the limit is refused before reading anything.
+ */
+export async function readText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+export function isJsonContentType(request: Request): boolean {
+  const type = request.headers.get('content-type');
+  if (!type) return false;
+  const essence = type.split(';')[0].trim().toLowerCase();
+  return essence === 'application/json' || (essence.startsWith('application/') && essence.endsWith('+json'));
+}
+
+/** The parsed JSON body; the rules of reference-behaviour §2 for content type, size and syntax. */
+export async function readJson(request: Request, limit = DEFAULT_JSON_LIMIT): Promise<unknown> {
+  const text = await readText(request, limit);
+  // an empty body is not a syntax error: the resource's validation says which root key is missing
+  if (text.trim() === '') return undefined;
+  if (!isJsonContentType(request)) {
+    throw new ApiError('UnsupportedMediaTypeError', 'Request bodies must be sent with Content-Type: application/json.', {
+      context: `Content-Type was ${JSON.stringify(request.headers.get('content-type') ?? '')}.`,
+    });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw badRequest('Request body is not valid JSON.', { context: (error as Error).message });
+  }
+}

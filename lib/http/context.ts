@@ -1,0 +1,51 @@
+import type { Storage } from '../storage/storage';
+import type { UserWithRoles } from '../storage/rows';
+import type { ResolvedOptions } from '../options';
+
+export type Api = 'admin' | 'content';
+export type Version = 'v2' | 'v3';
+export const VERSIONS: readonly Version[] = ['v2', 'v3'];
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who is making the request, once authenticated. */
+export type Actor =
+  | { kind: 'integration'; integrationId: string; apiKeyId: string }
+  | { kind: 'user'; user: UserWithRoles; role: string; sessionId?: string };
+
+/** Everything a resource may use; built once per service. */
+export interface AppContext {
+  storage: Storage;
+  options: ResolvedOptions;
+  now(): Date;
+}
+
+export interface RouteContext {
+  request: Request;
+  url: URL;
+  api: Api;
+  version: Version;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  actor: Actor | null;
+  app: AppContext;
+}
+
+/** `public`: no credentials; `admin`: token or session; `content`: a Content API key. */
+export type AuthRequirement = 'public' | 'admin' | 'content';
+
+export interface Permission {
+  resource: string;
+  action: string;
+}
+
+export interface RouteDef {
+  method: Method;
+  /** Relative to the API root, with a trailing slash, find-my-way syntax: `posts/:id/`. */
+  path: string;
+  api: Api;
+  versions?: readonly Version[];
+  auth: AuthRequirement;
+  permission?: Permission;
+  handle(ctx: RouteContext): Promise<Response>;
+}

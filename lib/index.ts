@@ -1,0 +1,14 @@
+export { createService } from './service';
+export type { Service } from './service';
+export type { ServiceOptions } from './options';
+export { ApiError } from './http/errors';
+export type { ErrorType, ErrorBody } from './http/errors';
+export type { Storage, Stores } from './storage/storage';
+export type { SqlDriver } from './storage/sql/driver';
+export { createSqlStorage } from './storage/sql/sql-storage';
+export type { PostInput } from './resources/posts/schema';
+export type { TagInput } from './resources/tags/schema';
+export type { SetupInput } from './resources/setup/operations';
+export type { IntegrationInput, IntegrationKeys } from './resources/integrations/operations';
+export type { TokenReuse } from './auth/admin-token';
+export { VERSION } from './version';

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { slugify } from '../../content';
+import type { AppContext } from '../../http/context';
+import { objectId, randomHex } from '../../util/ids';
+import { parseWith } from '../shared/validate';
+
+export const integrationInput = z.object({
+  name: z.string().trim().min(1).max(191),
+  description: z.string().max(2000).nullable().optional(),
+});
+
+export type IntegrationInput = z.infer<typeof integrationInput>;
+
+export interface IntegrationKeys {
+  id: string;
+  /** `<24-hex id>:<64-hex secret>`, for Admin API tokens. */
+  adminKey: string;
+  /** 26 hex characters, for the Content API's `key` parameter. */
+  contentKey: string;
+}
+
+/** A custom integration with a fresh admin key and content key. */
+export async function createIntegration(app: AppContext, raw: unknown): Promise<IntegrationKeys> {
+  const input = parseWith(integrationInput, raw, 'integrations');
+  const now = app.now();
+  const id = objectId(now);
+  const admin = { id: objectId(now), secret: randomHex(32) };
+  const content = { id: objectId(now), secret: randomHex(13) };
+  await app.storage.transaction(async (tx) => {
+    const slug = await tx.integrations.freeSlug(slugify(input.name) || 'integration');
+    await tx.integrations.insert(
+      { id, name: input.name, slug, type: 'custom', description: input.description ?? null, icon_image: null, created_at: now, updated_at: now },
+      [
+        { id: admin.id, type: 'admin', secret: admin.secret, integration_id: id, last_seen_at: null, created_at: now, updated_at: now },
+        { id: content.id, type: 'content', secret: content.secret, integration_id: id, last_seen_at: null, created_at: now, updated_at: now },
+      ],
+    );
+  });
+  return { id, adminKey: `${admin.id}:${admin.secret}`, contentKey: content.secret };
+}

@@ -1,0 +1,44 @@
+import { EMPTY_MOBILEDOC, MobiledocError, htmlToMobiledoc, htmlToPlaintext, parseMobiledoc, readingTime, renderMobiledoc } from '../../content';
+import { validation } from '../../http/errors';
+import type { Mobiledoc } from '../../content';
+
+export interface RenderedBody {
+  mobiledoc: string;
+  html: string;
+  plaintext: string;
+}
+
+/**
+ * The stored forms of a post body from what the client sent: `mobiledoc`, or `html` with
+ * `?source=html` (an `html` field without it is ignored). Undefined when the body is not being set.
+ */
+export function bodyFromInput(input: { mobiledoc?: string | null; html?: string | null }, sourceHtml: boolean): RenderedBody | undefined {
+  let doc: Mobiledoc;
+  let stored: string;
+  if (sourceHtml && input.html !== undefined) {
+    doc = htmlToMobiledoc(input.html ?? '');
+    stored = JSON.stringify(doc);
+  } else if (input.mobiledoc !== undefined) {
+    stored = input.mobiledoc ?? EMPTY_MOBILEDOC;
+    try {
+      doc = parseMobiledoc(stored);
+    } catch (error) {
+      if (error instanceof MobiledocError) {
+        throw validation(`Value in [posts.mobiledoc] is not valid mobiledoc: ${error.message}`, { property: 'mobiledoc' });
+      }
+      throw error;
+    }
+  } else {
+    return undefined;
+  }
+  const html = renderMobiledoc(doc);
+  return { mobiledoc: stored, html, plaintext: htmlToPlaintext(html) };
+}
+
+export function emptyBody(): RenderedBody {
+  return bodyFromInput({ mobiledoc: EMPTY_MOBILEDOC }, false) as RenderedBody;
+}
+
+export function readingTimeOf(html: string | null, featureImage: string | null): number {
+  return readingTime({ html: html ?? '', featureImage });
+}

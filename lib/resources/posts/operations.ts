@@ -1,0 +1,224 @@
+import { isReservedSlug, slugify } from '../../content';
+import { ApiError, notFound, validation } from '../../http/errors';
+import type { Actor, AppContext, Version } from '../../http/context';
+import type { NqlNode } from '../../nql';
+import type { OrderClause, PageRequest, PostRelations, Stores } from '../../storage/storage';
+import type { PostRow, PostStatus, PostType, PostWrite } from '../../storage/rows';
+import { objectId } from '../../util/ids';
+import { parseDate } from '../shared/dates';
+import { parseWith } from '../shared/validate';
+import { bodyFromInput, emptyBody, readingTimeOf } from './body';
+import { defaultAuthors, resolveAuthors, resolveTags } from './relations';
+import { postInputSchema, type PostInput } from './schema';
+
+export interface PostWriteContext {
+  app: AppContext;
+  actor: Actor;
+  type: PostType;
+  version: Version;
+  sourceHtml: boolean;
+}
+
+/** What a write did, for responses now and for events (webhooks, cache invalidation) later. */
+export interface PostChange {
+  before: PostRow | null;
+  after: PostRow | null;
+}
+
+const label = (type: PostType) => (type === 'page' ? 'Page' : 'Post');
+const root = (type: PostType) => (type === 'page' ? 'pages' : 'posts');
+
+/** Scalar columns a client may change, compared for collisions and copied on writes. */
+const SCALARS = [
+  'title', 'feature_image', 'featured', 'visibility', 'custom_excerpt', 'codeinjection_head', 'codeinjection_foot',
+  'custom_template', 'canonical_url', 'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title',
+  'twitter_description', 'meta_title', 'meta_description', 'email_subject', 'send_email_when_published',
+] as const satisfies readonly (keyof PostInput & keyof PostRow)[];
+
+function actorId(actor: Actor): string {
+  return actor.kind === 'user' ? actor.user.id : actor.integrationId;
+}
+
+export function parsePostInput(item: Record<string, unknown>, type: PostType, version: Version): PostInput {
+  return parseWith(postInputSchema(version), item, root(type));
+}
+
+function requireTitle(title: string | undefined, type: PostType): string {
+  if (title === undefined) throw validation(`Value in [${root(type)}.title] is required.`, { property: 'title' });
+  if (title.trim() === '') throw validation(`Value in [${root(type)}.title] cannot be blank.`, { property: 'title' });
+  return title;
+}
+
+function parsePublishedAt(value: string | null | undefined, type: PostType): Date | null | undefined {
+  if (value === undefined || value === null) return value;
+  const date = parseDate(value);
+  if (!date) throw validation(`Value in [${root(type)}.published_at] is not a valid date.`, { property: 'published_at' });
+  return date;
+}
+
+/** Status rules of reference-behaviour §6 and the content-model issue: returns published_at to store. */
+function publication(status: PostStatus, requested: Date | null | undefined, previous: Date | null, now: Date, type: PostType): Date | null {
+  const chosen = requested === undefined ? previous : requested;
+  if (status === 'published') return chosen ?? now;
+  if (status === 'scheduled') {
+    if (!chosen || chosen.getTime() <= now.getTime()) {
+      throw validation(`A scheduled ${label(type).toLowerCase()} needs a published_at in the future.`, { property: 'published_at' });
+    }
+    return chosen;
+  }
+  return chosen;
+}
+
+async function slugFor(tx: Stores, text: string, type: PostType, exceptId?: string): Promise<string> {
+  let base = slugify(text) || 'untitled';
+  if (isReservedSlug(base)) base = `${base}-${type}`;
+  return tx.posts.freeSlug(base, exceptId);
+}
+
+export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInput): Promise<PostChange> {
+  const { type, app, actor } = ctx;
+  const title = requireTitle(input.title, type);
+  const now = app.now();
+  const body = bodyFromInput(input, ctx.sourceHtml) ?? emptyBody();
+  const status = input.status ?? 'draft';
+  const publishedAt = publication(status, parsePublishedAt(input.published_at, type), null, now, type);
+  const id = objectId(now);
+  const customSlug = input.slug !== undefined && slugify(input.slug) !== '';
+  const slug = await slugFor(tx, customSlug ? (input.slug as string) : title, type);
+
+  const tagIds = input.tags ? await resolveTags(tx, input.tags, now) : [];
+  const authorIds = input.authors ? await resolveAuthors(tx, input.authors) : await defaultAuthors(tx, actor);
+
+  const row: PostWrite = {
+    id, uuid: crypto.randomUUID(), type, title, slug, slug_customised: customSlug,
+    mobiledoc: body.mobiledoc, html: body.html, plaintext: body.plaintext, comment_id: id,
+    feature_image: input.feature_image ?? null, featured: input.featured ?? false, status,
+    visibility: input.visibility ?? 'public',
+    reading_time: readingTimeOf(body.html, input.feature_image ?? null),
+    custom_excerpt: input.custom_excerpt ?? null, codeinjection_head: input.codeinjection_head ?? null,
+    codeinjection_foot: input.codeinjection_foot ?? null, custom_template: input.custom_template ?? null,
+    canonical_url: input.canonical_url ?? null, og_image: input.og_image ?? null, og_title: input.og_title ?? null,
+    og_description: input.og_description ?? null, twitter_image: input.twitter_image ?? null,
+    twitter_title: input.twitter_title ?? null, twitter_description: input.twitter_description ?? null,
+    meta_title: input.meta_title ?? null, meta_description: input.meta_description ?? null,
+    email_subject: input.email_subject ?? null, send_email_when_published: input.send_email_when_published ?? false,
+    created_at: now, created_by: actorId(actor), updated_at: now, updated_by: actorId(actor),
+    published_at: publishedAt, published_by: status === 'published' ? actorId(actor) : null,
+  };
+  const after = await tx.posts.insert(row, tagIds, authorIds);
+  return { before: null, after };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) {
+    const ta = a instanceof Date ? a.getTime() : a;
+    const tb = b instanceof Date ? b.getTime() : b;
+    return ta === tb;
+  }
+  return (a ?? null) === (b ?? null);
+}
+
+export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, input: PostInput): Promise<PostChange> {
+  const { type, app, actor } = ctx;
+  if (input.updated_at === undefined) {
+    throw validation(`Value in [${root(type)}.updated_at] is required: send the updated_at you last read.`, { property: 'updated_at' });
+  }
+  const clientUpdatedAt = parseDate(input.updated_at);
+  if (!clientUpdatedAt) throw validation(`Value in [${root(type)}.updated_at] is not a valid date.`, { property: 'updated_at' });
+  if (input.title !== undefined) requireTitle(input.title, type);
+
+  const before = await tx.posts.findByIdForUpdate(id);
+  if (!before || before.type !== type) throw notFound(`${label(type)} not found.`);
+  const now = app.now();
+
+  const patch: Partial<PostWrite> = {};
+  for (const key of SCALARS) {
+    const value = input[key];
+    if (value !== undefined && !sameValue(value, before[key])) (patch as Record<string, unknown>)[key] = value;
+  }
+  const body = bodyFromInput(input, ctx.sourceHtml);
+  if (body && body.mobiledoc !== before.mobiledoc) Object.assign(patch, body);
+
+  const status = input.status ?? before.status;
+  const requested = parsePublishedAt(input.published_at, type);
+  const publishedAt = publication(status, requested, before.published_at, now, type);
+  if (status !== before.status) patch.status = status;
+  if (!sameValue(publishedAt, before.published_at)) patch.published_at = publishedAt;
+  if (status === 'published' && before.status !== 'published') patch.published_by = actorId(actor);
+
+  if (input.slug !== undefined && slugify(input.slug) !== '' && slugify(input.slug) !== before.slug) {
+    patch.slug = await slugFor(tx, input.slug, type, id);
+    patch.slug_customised = true;
+  } else if (patch.title !== undefined && !before.slug_customised && before.published_at === null && status === 'draft') {
+    // a never-published draft follows its title until someone sets the slug by hand
+    const slug = await slugFor(tx, patch.title, type, id);
+    if (slug !== before.slug) patch.slug = slug;
+  }
+
+  // Only a change to the post itself can overwrite someone else's work (reference-behaviour §6).
+  if (Object.keys(patch).length > 0 && clientUpdatedAt.getTime() !== before.updated_at.getTime()) {
+    throw new ApiError('UpdateCollisionError', `Saving failed! Someone else is editing this ${label(type).toLowerCase()}.`, {
+      code: 'UPDATE_COLLISION',
+      details: { clientUpdatedAt: clientUpdatedAt.toISOString(), serverUpdatedAt: before.updated_at.toISOString() },
+    });
+  }
+
+  const tagIds = input.tags ? await resolveTags(tx, input.tags, now) : undefined;
+  const authorIds = input.authors ? await resolveAuthors(tx, input.authors) : undefined;
+  if (patch.html !== undefined || patch.feature_image !== undefined) {
+    patch.reading_time = readingTimeOf(patch.html ?? before.html, patch.feature_image !== undefined ? patch.feature_image : before.feature_image);
+  }
+  if (Object.keys(patch).length === 0 && !tagIds && !authorIds) return { before, after: before };
+
+  // strictly later than before, so two edits in one millisecond still collide
+  patch.updated_at = new Date(Math.max(now.getTime(), before.updated_at.getTime() + 1));
+  patch.updated_by = actorId(actor);
+  const after = await tx.posts.update(id, patch, tagIds, authorIds);
+  return { before, after };
+}
+
+export async function destroyPost(tx: Stores, type: PostType, id: string): Promise<PostChange> {
+  const before = await tx.posts.findByIdForUpdate(id);
+  if (!before || before.type !== type) throw notFound(`${label(type)} not found.`);
+  await tx.posts.delete(id);
+  return { before, after: null };
+}
+
+/** Publishes scheduled posts whose time has come; returns what changed. */
+export async function publishDue(tx: Stores, now: Date, limit = 100): Promise<PostChange[]> {
+  const due = await tx.posts.dueScheduled(now, limit);
+  const changes: PostChange[] = [];
+  for (const before of due) {
+    const after = await tx.posts.update(before.id, {
+      status: 'published',
+      updated_at: new Date(Math.max(now.getTime(), before.updated_at.getTime() + 1)),
+    });
+    changes.push({ before, after });
+  }
+  return changes;
+}
+
+export interface PostBrowse {
+  type: PostType;
+  filter: NqlNode | null;
+  order: OrderClause[];
+  page: PageRequest;
+  publishedOnly: boolean;
+  slugOrder: string[] | null;
+  include: { tags: boolean; authors: boolean };
+}
+
+export async function browsePosts(tx: Stores, app: AppContext, query: PostBrowse): Promise<{ rows: PostRow[]; total: number; relations: PostRelations }> {
+  const result = await tx.posts.browse({
+    type: query.type,
+    filter: query.filter,
+    order: query.order,
+    page: query.page,
+    now: app.now(),
+    publishedOnly: query.publishedOnly,
+    slugOrder: query.slugOrder,
+    defaultOrder: query.publishedOnly ? (query.type === 'page' ? 'title' : 'published_at') : 'admin',
+  });
+  const relations = await tx.posts.relations(result.rows.map((r) => r.id), query.include);
+  return { ...result, relations };
+}

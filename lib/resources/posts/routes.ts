@@ -1,0 +1,135 @@
+import { readJson } from '../../http/body';
+import { notFound } from '../../http/errors';
+import type { RouteContext, RouteDef } from '../../http/context';
+import { order, pagination, paginationMeta, single } from '../../http/query';
+import { json, noContent } from '../../http/response';
+import type { PostRow, PostType } from '../../storage/rows';
+import type { PostRelations } from '../../storage/storage';
+import { firstOf } from '../shared/envelope';
+import { filterParam, slugOrderOf, withoutStatus } from '../shared/filter';
+import { requireId } from '../shared/ids';
+import { outputOptions, type OutputOptions } from '../shared/output';
+import type { SerializeContext } from '../shared/serialize-context';
+import { adminLocation } from '../shared/urls';
+import { addPost, browsePosts, destroyPost, editPost, parsePostInput, type PostChange } from './operations';
+import { serializePost } from './serialize';
+
+const INVALIDATE = { 'x-cache-invalidate': '/*' };
+
+function serializeContext(ctx: RouteContext): SerializeContext {
+  return { api: ctx.api, version: ctx.version, site: ctx.app.options.url };
+}
+
+function output(ctx: RouteContext): OutputOptions {
+  return outputOptions(ctx.query, ctx.api === 'admin' ? ['mobiledoc'] : ['html']);
+}
+
+function includes(ctx: RouteContext, options: OutputOptions) {
+  if (ctx.api === 'admin') return { tags: true, authors: true };
+  return { tags: options.include.has('tags'), authors: options.include.has('authors') };
+}
+
+function touchesPublicContent(change: PostChange): boolean {
+  return change.before?.status === 'published' || change.after?.status === 'published';
+}
+
+/** The routes of posts, or of pages, which are posts with another type (architecture: pages reuse posts). */
+export function postRoutes(type: PostType): RouteDef[] {
+  const resource = type === 'page' ? 'pages' : 'posts';
+  const notFoundMessage = `${type === 'page' ? 'Page' : 'Post'} not found.`;
+
+  async function render(ctx: RouteContext, rows: PostRow[], relations: PostRelations | null, options: OutputOptions) {
+    const rel = relations ?? (await ctx.app.storage.posts.relations(rows.map((r) => r.id), includes(ctx, options)));
+    const sctx = serializeContext(ctx);
+    return rows.map((row) => serializePost(row, { tags: rel.tags.get(row.id) ?? [], authors: rel.authors.get(row.id) ?? [] }, sctx, options));
+  }
+
+  async function readOne(ctx: RouteContext, row: PostRow | null): Promise<Response> {
+    const options = output(ctx);
+    if (!row || row.type !== type || (ctx.api === 'content' && row.status !== 'published')) throw notFound(notFoundMessage);
+    return json(200, { [resource]: await render(ctx, [row], null, options) });
+  }
+
+  async function written(ctx: RouteContext, change: PostChange, status: number): Promise<Response> {
+    const row = change.after as PostRow;
+    const headers: Record<string, string> = touchesPublicContent(change) ? { ...INVALIDATE } : {};
+    if (status === 201) {
+      headers.location = adminLocation(ctx.app.options.adminUrl, ctx.app.options.name, ctx.version, `${resource}/${row.id}/`);
+    }
+    return json(status, { [resource]: await render(ctx, [row], null, output(ctx)) }, headers);
+  }
+
+  const writeContext = (ctx: RouteContext) => ({
+    app: ctx.app,
+    actor: ctx.actor!,
+    type,
+    version: ctx.version,
+    sourceHtml: single(ctx.query, 'source') === 'html',
+  });
+
+  const browse = async (ctx: RouteContext) => {
+    const options = output(ctx);
+    const page = pagination(ctx.query);
+    let filter = filterParam(ctx.query);
+    const content = ctx.api === 'content';
+    if (content && filter) filter = withoutStatus(filter);
+    const result = await browsePosts(ctx.app.storage, ctx.app, {
+      type,
+      filter,
+      order: order(ctx.query),
+      page: { limit: page.limit, offset: page.limit === null ? 0 : (page.page - 1) * page.limit },
+      publishedOnly: content,
+      slugOrder: slugOrderOf(filter),
+      include: includes(ctx, options),
+    });
+    return json(200, { [resource]: await render(ctx, result.rows, result.relations, options), meta: paginationMeta(page, result.total) });
+  };
+
+  const byId = (ctx: RouteContext) => ctx.app.storage.posts.findById(requireId(ctx.params.id)).then((row) => readOne(ctx, row));
+  const bySlug = (ctx: RouteContext) => ctx.app.storage.posts.findBySlug(ctx.params.slug ?? '').then((row) => readOne(ctx, row));
+
+  const admin = (action: string) => ({ api: 'admin' as const, auth: 'admin' as const, permission: { resource, action } });
+  const content = { api: 'content' as const, auth: 'content' as const };
+
+  return [
+    { method: 'GET', path: `${resource}/`, ...admin('browse'), handle: browse },
+    { method: 'GET', path: `${resource}/:id/`, ...admin('read'), handle: byId },
+    { method: 'GET', path: `${resource}/slug/:slug/`, ...admin('read'), handle: bySlug },
+    {
+      method: 'POST',
+      path: `${resource}/`,
+      ...admin('add'),
+      async handle(ctx) {
+        const item = firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), resource);
+        const input = parsePostInput(item, type, ctx.version);
+        const change = await ctx.app.storage.transaction((tx) => addPost(tx, writeContext(ctx), input));
+        return written(ctx, change, 201);
+      },
+    },
+    {
+      method: 'PUT',
+      path: `${resource}/:id/`,
+      ...admin('edit'),
+      async handle(ctx) {
+        const id = requireId(ctx.params.id);
+        const item = firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), resource);
+        const input = parsePostInput(item, type, ctx.version);
+        const change = await ctx.app.storage.transaction((tx) => editPost(tx, writeContext(ctx), id, input));
+        return written(ctx, change, 200);
+      },
+    },
+    {
+      method: 'DELETE',
+      path: `${resource}/:id/`,
+      ...admin('destroy'),
+      async handle(ctx) {
+        const id = requireId(ctx.params.id);
+        const change = await ctx.app.storage.transaction((tx) => destroyPost(tx, type, id));
+        return noContent(touchesPublicContent(change) ? INVALIDATE : {});
+      },
+    },
+    { method: 'GET', path: `${resource}/`, ...content, handle: browse },
+    { method: 'GET', path: `${resource}/:id/`, ...content, handle: byId },
+    { method: 'GET', path: `${resource}/slug/:slug/`, ...content, handle: bySlug },
+  ];
+}

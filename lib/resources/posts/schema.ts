@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { Version } from '../../http/context';
+
+const text = (max: number) => z.string().max(max).nullable().optional();
+
+const tagReference = z.union([
+  z.string().min(1).max(191),
+  z
+    .object({
+      id: z.string().optional(),
+      name: z.string().min(1).max(191).optional(),
+      slug: z.string().min(1).max(191).optional(),
+      description: z.string().max(500).nullable().optional(),
+    })
+    .loose(),
+]);
+
+const authorReference = z.union([
+  z.string().min(1).max(191),
+  z.object({ id: z.string().optional(), email: z.string().optional(), slug: z.string().optional() }).loose(),
+]);
+
+/** Fields a client may write on a post or page; anything else in the body is ignored. */
+const postFields = {
+  title: z.string().max(255),
+  slug: z.string().max(191),
+  mobiledoc: z.string().nullable(),
+  html: z.string().nullable(),
+  feature_image: text(2000),
+  featured: z.boolean(),
+  status: z.enum(['draft', 'published', 'scheduled']),
+  visibility: z.enum(['public', 'members', 'paid']),
+  published_at: z.string().max(64).nullable(),
+  custom_excerpt: text(300),
+  codeinjection_head: text(65535),
+  codeinjection_foot: text(65535),
+  custom_template: text(100),
+  canonical_url: text(2000),
+  og_image: text(2000),
+  og_title: text(300),
+  og_description: text(500),
+  twitter_image: text(2000),
+  twitter_title: text(300),
+  twitter_description: text(500),
+  meta_title: text(300),
+  meta_description: text(500),
+  tags: z.array(tagReference).max(1000),
+  authors: z.array(authorReference).max(100),
+  updated_at: z.string().max(64),
+};
+
+const v3Fields = {
+  email_subject: text(300),
+  send_email_when_published: z.boolean(),
+};
+
+export const postInputV2 = z.object(postFields).partial();
+export const postInputV3 = z.object({ ...postFields, ...v3Fields }).partial();
+
+export type PostInputV2 = z.infer<typeof postInputV2>;
+export type PostInputV3 = z.infer<typeof postInputV3>;
+/** What `POST posts/` and `PUT posts/{id}/` accept inside `{posts: [ … ]}`. */
+export type PostInput = PostInputV3;
+export type TagReference = z.infer<typeof tagReference>;
+export type AuthorReference = z.infer<typeof authorReference>;
+
+export function postInputSchema(version: Version) {
+  return version === 'v2' ? postInputV2 : postInputV3;
+}

@@ -1,0 +1,44 @@
+import { validation } from '../../http/errors';
+import { list } from '../../http/query';
+
+export type Format = 'html' | 'mobiledoc' | 'plaintext';
+const FORMATS: readonly Format[] = ['html', 'mobiledoc', 'plaintext'];
+
+export interface OutputOptions {
+  include: ReadonlySet<string>;
+  /** null → every field */
+  fields: ReadonlySet<string> | null;
+  formats: ReadonlySet<Format>;
+}
+
+export function outputOptions(query: URLSearchParams, defaultFormats: readonly Format[] = []): OutputOptions {
+  const formats = list(query, 'formats');
+  for (const format of formats ?? []) {
+    if (!FORMATS.includes(format as Format)) {
+      throw validation(`Validation (isIn) failed for formats: '${format.slice(0, 50)}' is not one of ${FORMATS.join(', ')}.`, {
+        property: 'formats',
+      });
+    }
+  }
+  const fields = list(query, 'fields');
+  return {
+    include: new Set(list(query, 'include') ?? []),
+    fields: fields && fields.length ? new Set(fields) : null,
+    formats: new Set((formats && formats.length ? formats : defaultFormats) as Format[]),
+  };
+}
+
+/**
+ * Keeps the requested fields (unknown names are ignored; if none is known, everything stays)
+ * plus the keys that `include` asked for.
+ */
+export function pickFields<T extends Record<string, unknown>>(record: T, fields: ReadonlySet<string> | null, keep: readonly string[] = []): Partial<T> {
+  if (!fields) return record;
+  const known = [...fields].filter((f) => f in record);
+  if (known.length === 0) return record;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    if (fields.has(key) || keep.includes(key)) out[key] = record[key];
+  }
+  return out as Partial<T>;
+}

@@ -1,0 +1,79 @@
+import { tagSlug } from '../../content';
+import { notFound, validation } from '../../http/errors';
+import type { AppContext } from '../../http/context';
+import type { Stores } from '../../storage/storage';
+import type { TagRow } from '../../storage/rows';
+import { objectId } from '../../util/ids';
+import type { TagInput } from './schema';
+
+export interface TagChange {
+  before: TagRow | null;
+  after: TagRow | null;
+  /** Posts the tag was attached to, for cache invalidation and events. */
+  postIds?: string[];
+}
+
+const COPIED = [
+  'description', 'feature_image', 'meta_title', 'meta_description', 'og_image', 'og_title', 'og_description',
+  'twitter_image', 'twitter_title', 'twitter_description', 'codeinjection_head', 'codeinjection_foot',
+  'canonical_url', 'accent_color',
+] as const satisfies readonly (keyof TagInput & keyof TagRow)[];
+
+function copied(input: TagInput): Partial<TagRow> {
+  const out: Partial<TagRow> = {};
+  for (const key of COPIED) if (input[key] !== undefined) out[key] = input[key] ?? null;
+  return out;
+}
+
+async function parentId(tx: Stores, parent: string | null | undefined, self?: string): Promise<string | null | undefined> {
+  if (parent === undefined || parent === null) return parent;
+  const found = await tx.tags.findById(parent);
+  if (!found || found.id === self) throw validation('Value in [tags.parent] must be the id of another existing tag.', { property: 'parent' });
+  return found.id;
+}
+
+export async function addTag(tx: Stores, app: AppContext, input: TagInput): Promise<TagChange> {
+  const name = input.name?.trim();
+  if (!name) throw validation(input.name === undefined ? 'Value in [tags.name] is required.' : 'Value in [tags.name] cannot be blank.', { property: 'name' });
+  if (await tx.tags.match({ name })) throw validation(`A tag named ${JSON.stringify(name)} already exists.`, { property: 'name' });
+  const now = app.now();
+  const slug = await tx.tags.freeSlug(tagSlug(input.slug || name) || 'tag');
+  const after = await tx.tags.insert({
+    id: objectId(now), name, slug, description: null, feature_image: null, parent_id: (await parentId(tx, input.parent)) ?? null,
+    visibility: input.visibility ?? (name.startsWith('#') ? 'internal' : 'public'),
+    og_image: null, og_title: null, og_description: null, twitter_image: null, twitter_title: null, twitter_description: null,
+    meta_title: null, meta_description: null, codeinjection_head: null, codeinjection_foot: null, canonical_url: null,
+    accent_color: null, ...copied(input), created_at: now, updated_at: now,
+  });
+  return { before: null, after };
+}
+
+export async function editTag(tx: Stores, app: AppContext, id: string, input: TagInput): Promise<TagChange> {
+  const before = await tx.tags.findById(id);
+  if (!before) throw notFound('Tag not found.');
+  const patch: Partial<TagRow> = copied(input);
+  if (input.name !== undefined) {
+    const name = input.name.trim();
+    if (!name) throw validation('Value in [tags.name] cannot be blank.', { property: 'name' });
+    const clash = await tx.tags.match({ name });
+    if (clash && clash.id !== id) throw validation(`A tag named ${JSON.stringify(name)} already exists.`, { property: 'name' });
+    patch.name = name;
+  }
+  if (input.slug !== undefined && tagSlug(input.slug) && tagSlug(input.slug) !== before.slug) {
+    patch.slug = await tx.tags.freeSlug(tagSlug(input.slug), id);
+  }
+  if (input.visibility !== undefined) patch.visibility = input.visibility;
+  const parent = await parentId(tx, input.parent, id);
+  if (parent !== undefined) patch.parent_id = parent;
+  patch.updated_at = new Date(Math.max(app.now().getTime(), before.updated_at.getTime() + 1));
+  const after = await tx.tags.update(id, patch);
+  return { before, after, postIds: await tx.tags.postIds(id) };
+}
+
+export async function destroyTag(tx: Stores, id: string): Promise<TagChange> {
+  const before = await tx.tags.findById(id);
+  if (!before) throw notFound('Tag not found.');
+  const postIds = await tx.tags.postIds(id);
+  await tx.tags.delete(id);
+  return { before, after: null, postIds };
+}

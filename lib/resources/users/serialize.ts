@@ -1,0 +1,34 @@
+import type { Counted } from '../../storage/storage';
+import type { RoleRow, UserWithRoles } from '../../storage/rows';
+import { urls } from '../shared/urls';
+import { dateFor, type SerializeContext } from '../shared/serialize-context';
+
+export function serializeRole(role: RoleRow, ctx: SerializeContext): Record<string, unknown> {
+  const date = dateFor(ctx);
+  return { id: role.id, name: role.name, description: role.description, created_at: date(role.created_at), updated_at: date(role.updated_at) };
+}
+
+/** A staff user as the Admin API shows it, or an author as the Content API does. Never the password hash. */
+export function serializeUser(user: UserWithRoles & Counted, ctx: SerializeContext): Record<string, unknown> {
+  const url = urls.author(ctx.site, user.slug);
+  let out: Record<string, unknown>;
+  if (ctx.api === 'content') {
+    out = {
+      id: user.id, name: user.name, slug: user.slug, profile_image: user.profile_image, cover_image: user.cover_image,
+      bio: user.bio, website: user.website, location: user.location, facebook: user.facebook, twitter: user.twitter,
+      meta_title: user.meta_title, meta_description: user.meta_description, url,
+    };
+  } else {
+    const date = dateFor(ctx);
+    out = {
+      id: user.id, name: user.name, slug: user.slug, email: user.email, profile_image: user.profile_image,
+      cover_image: user.cover_image, bio: user.bio, website: user.website, location: user.location,
+      facebook: user.facebook, twitter: user.twitter, accessibility: user.accessibility, status: user.status,
+      meta_title: user.meta_title, meta_description: user.meta_description, tour: user.tour,
+      last_seen: date(user.last_seen), created_at: date(user.created_at), updated_at: date(user.updated_at), url,
+      roles: user.roles.map((role) => serializeRole(role, ctx)),
+    };
+  }
+  if (user.count_posts !== undefined) out.count = { posts: user.count_posts };
+  return out;
+}

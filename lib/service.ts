@@ -1,0 +1,129 @@
+import { authenticateAdmin } from './auth/authenticate';
+import { authenticateContent } from './auth/content-key';
+import { allows } from './auth/permissions';
+import type { Actor, AppContext, Method, RouteContext } from './http/context';
+import { ApiError, asApiError, noPermission, notFound } from './http/errors';
+import { translateError } from './http/translate-error';
+import { errorResponse } from './http/response';
+import { ApiRouter } from './http/router';
+import { resolveOptions, type ServiceOptions } from './options';
+import { routes } from './resources';
+import { createIntegration, type IntegrationInput, type IntegrationKeys } from './resources/integrations/operations';
+import { publishDue } from './resources/posts/operations';
+import { runSetup, type SetupInput } from './resources/setup/operations';
+import { serializeUser } from './resources/users/serialize';
+import type { Storage } from './storage/storage';
+
+export interface Service {
+  /** Serves the whole API: a WHATWG Request in, a Response out. Never rejects for a request's sake. */
+  fetch(request: Request): Promise<Response>;
+  /** Creates the Owner and names the site; allowed once. */
+  setup(input: SetupInput): Promise<{ user: Record<string, unknown> }>;
+  /** Creates a custom integration and returns its keys. */
+  createIntegration(input: IntegrationInput): Promise<IntegrationKeys>;
+  /** Publishes scheduled posts that are due; hosts without a long-lived process call it from a timer or cron. */
+  runDueJobs(): Promise<{ published: number }>;
+  /** Closes the storage; the service answers nothing afterwards. */
+  close(): Promise<void>;
+}
+
+const CACHE_CONTROL_ADMIN = 'no-cache, private, no-store, must-revalidate, max-stale=0';
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
+/** How often a request checks whether scheduled posts have fallen due. */
+const DUE_CHECK_INTERVAL_MS = 1000;
+
+async function openStorage(options: ServiceOptions): Promise<Storage> {
+  if (options.storage) return options.storage;
+  // the embedded default is loaded lazily so that hosts passing their own storage never load WebAssembly
+  const { createPgliteStorage } = await import('./storage/pglite');
+  return createPgliteStorage({ dataDir: options.dataDir });
+}
+
+export async function createService(options: ServiceOptions = {}): Promise<Service> {
+  const resolved = resolveOptions(options);
+  const storage = await openStorage(options);
+  const app: AppContext = { storage, options: resolved, now: options.now ?? (() => new Date()) };
+  const router = new ApiRouter(resolved.name, routes);
+  let nextDueCheck = 0;
+  let closed = false;
+
+  async function runDueJobs(): Promise<{ published: number }> {
+    const changes = await storage.transaction((tx) => publishDue(tx, app.now()));
+    return { published: changes.length };
+  }
+
+  async function publishIfDue(): Promise<void> {
+    const now = app.now().getTime();
+    if (now < nextDueCheck) return;
+    nextDueCheck = now + DUE_CHECK_INTERVAL_MS;
+    await runDueJobs();
+  }
+
+  async function authenticate(ctx: RouteContext, auth: 'public' | 'admin' | 'content'): Promise<Actor | null> {
+    if (auth === 'admin') return authenticateAdmin(ctx.request, ctx.version, app);
+    if (auth === 'content') return authenticateContent(ctx.query, app);
+    return null;
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    if (closed) throw new ApiError('InternalServerError', 'The service has been closed.');
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    if (!router.owns(url.pathname)) throw notFound('Resource not found.');
+    if (!url.pathname.endsWith('/')) {
+      if (method === 'GET' || method === 'HEAD') {
+        return new Response(null, { status: 301, headers: { location: `${url.pathname}/${url.search}` } });
+      }
+      url.pathname += '/';
+    }
+    if (!KNOWN_METHODS.has(method)) {
+      throw new ApiError('MethodNotAllowedError', `Method ${method.slice(0, 20)} is not allowed.`);
+    }
+    const found = router.lookup((method === 'HEAD' ? 'GET' : method) as Method, url.pathname);
+    if (found.kind === 'not-found') throw notFound('Resource not found.');
+    if (found.kind === 'method-not-allowed') {
+      const allow = found.allow.includes('GET') ? [...found.allow, 'HEAD'] : found.allow;
+      throw new ApiError('MethodNotAllowedError', `Method ${method} is not allowed here.`, { headers: { allow: allow.join(', ') } });
+    }
+    const { route, params } = found.match;
+    const ctx: RouteContext = {
+      request, url, api: found.api, version: found.version, params, query: url.searchParams, actor: null, app,
+    };
+    ctx.actor = await authenticate(ctx, route.auth);
+    if (route.permission && ctx.actor && !allows(ctx.actor, route.permission)) throw noPermission();
+    await publishIfDue();
+    const response = await route.handle(ctx);
+    if (found.api === 'admin' && !response.headers.has('cache-control')) response.headers.set('cache-control', CACHE_CONTROL_ADMIN);
+    return response;
+  }
+
+  async function fetch(request: Request): Promise<Response> {
+    let response: Response;
+    try {
+      response = await handle(request);
+    } catch (error) {
+      const apiError = asApiError(translateError(error));
+      if (apiError.status >= 500) console.error('pressroom: unexpected error', error);
+      response = errorResponse(apiError);
+    }
+    if (request.method.toUpperCase() === 'HEAD' && response.body) {
+      return new Response(null, { status: response.status, headers: response.headers });
+    }
+    return response;
+  }
+
+  return {
+    fetch,
+    async setup(input) {
+      const user = await runSetup(app, input);
+      return { user: serializeUser(user, { api: 'admin', version: 'v3', site: resolved.url }) };
+    },
+    createIntegration: (input) => createIntegration(app, input),
+    runDueJobs,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await storage.close();
+    },
+  };
+}

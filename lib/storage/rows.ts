@@ -1,0 +1,132 @@
+// Rows as the storage layer hands them to resources: plain objects, timestamps as Date.
+
+export type PostType = 'post' | 'page';
+export type PostStatus = 'draft' | 'published' | 'scheduled';
+
+export interface PostRow {
+  id: string;
+  uuid: string;
+  type: PostType;
+  title: string;
+  slug: string;
+  slug_customised: boolean;
+  mobiledoc: string | null;
+  html: string | null;
+  plaintext: string | null;
+  comment_id: string | null;
+  feature_image: string | null;
+  featured: boolean;
+  status: PostStatus;
+  visibility: string;
+  reading_time: number;
+  custom_excerpt: string | null;
+  codeinjection_head: string | null;
+  codeinjection_foot: string | null;
+  custom_template: string | null;
+  canonical_url: string | null;
+  og_image: string | null;
+  og_title: string | null;
+  og_description: string | null;
+  twitter_image: string | null;
+  twitter_title: string | null;
+  twitter_description: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  email_subject: string | null;
+  send_email_when_published: boolean;
+  primary_tag_id: string | null;
+  primary_author_id: string | null;
+  created_at: Date;
+  created_by: string;
+  updated_at: Date;
+  updated_by: string;
+  published_at: Date | null;
+  published_by: string | null;
+}
+
+/** Columns a write may set; relations and the denormalised primary ids are handled by the store. */
+export type PostWrite = Omit<PostRow, 'primary_tag_id' | 'primary_author_id'>;
+
+export interface TagRow {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  feature_image: string | null;
+  parent_id: string | null;
+  visibility: string;
+  og_image: string | null;
+  og_title: string | null;
+  og_description: string | null;
+  twitter_image: string | null;
+  twitter_title: string | null;
+  twitter_description: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  codeinjection_head: string | null;
+  codeinjection_foot: string | null;
+  canonical_url: string | null;
+  accent_color: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface RoleRow {
+  id: string;
+  name: string;
+  description: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface UserRow {
+  id: string;
+  name: string;
+  slug: string;
+  password_hash: string;
+  email: string;
+  profile_image: string | null;
+  cover_image: string | null;
+  bio: string | null;
+  website: string | null;
+  location: string | null;
+  facebook: string | null;
+  twitter: string | null;
+  accessibility: string | null;
+  status: string;
+  locale: string | null;
+  visibility: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  tour: string | null;
+  last_seen: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface UserWithRoles extends UserRow {
+  roles: RoleRow[];
+}
+
+export interface IntegrationRow {
+  id: string;
+  name: string;
+  slug: string;
+  type: string;
+  description: string | null;
+  icon_image: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type ApiKeyType = 'admin' | 'content';
+
+export interface ApiKeyRow {
+  id: string;
+  type: ApiKeyType;
+  secret: string;
+  integration_id: string;
+  last_seen_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}

@@ -1,0 +1,90 @@
+import type { IntegrationStore, RoleStore, SettingStore, TokenStore } from '../storage';
+import type { ApiKeyRow, IntegrationRow, RoleRow } from '../rows';
+import type { SqlDriver } from './driver';
+import { freeSlug, insertSql } from './common';
+
+const INTEGRATION_COLUMNS = ['id', 'name', 'slug', 'type', 'description', 'icon_image', 'created_at', 'updated_at'] as const;
+const API_KEY_COLUMNS = ['id', 'type', 'secret', 'integration_id', 'last_seen_at', 'created_at', 'updated_at'] as const;
+
+export function sqlRoles(db: SqlDriver): RoleStore {
+  return {
+    async all() {
+      return (await db.query<RoleRow>('SELECT * FROM roles ORDER BY id')).rows;
+    },
+    async findByName(name) {
+      return (await db.query<RoleRow>('SELECT * FROM roles WHERE name = $1', [name])).rows[0] ?? null;
+    },
+  };
+}
+
+export function sqlIntegrations(db: SqlDriver): IntegrationStore {
+  return {
+    async insert(row, keys) {
+      const integration = insertSql('integrations', row as unknown as Record<string, unknown>, INTEGRATION_COLUMNS);
+      await db.query(integration.sql, integration.params);
+      for (const key of keys) {
+        const k = insertSql('api_keys', key as unknown as Record<string, unknown>, API_KEY_COLUMNS);
+        await db.query(k.sql, k.params);
+      }
+      return row;
+    },
+    async findById(id) {
+      return (await db.query<IntegrationRow>('SELECT * FROM integrations WHERE id = $1', [id])).rows[0] ?? null;
+    },
+    async findApiKey(id) {
+      return (await db.query<ApiKeyRow>('SELECT * FROM api_keys WHERE id = $1', [id])).rows[0] ?? null;
+    },
+    async findContentKey(secret) {
+      const { rows } = await db.query<ApiKeyRow>(`SELECT * FROM api_keys WHERE secret = $1 AND type = 'content'`, [secret]);
+      return rows[0] ?? null;
+    },
+    async apiKeys(integrationId, type) {
+      const { rows } = type
+        ? await db.query<ApiKeyRow>('SELECT * FROM api_keys WHERE integration_id = $1 AND type = $2 ORDER BY type', [integrationId, type])
+        : await db.query<ApiKeyRow>('SELECT * FROM api_keys WHERE integration_id = $1 ORDER BY type', [integrationId]);
+      return rows;
+    },
+    freeSlug(base) {
+      return freeSlug(db, 'integrations', base);
+    },
+  };
+}
+
+export function sqlSettings(db: SqlDriver): SettingStore {
+  return {
+    async all() {
+      const { rows } = await db.query<{ key: string; value: string | null }>('SELECT key, value FROM settings');
+      return new Map(rows.map((r) => [r.key, r.value]));
+    },
+    async get(key) {
+      const { rows } = await db.query<{ value: string | null }>('SELECT value FROM settings WHERE key = $1', [key]);
+      return rows.length ? rows[0].value : undefined;
+    },
+    async set(entries, now) {
+      for (const { key, value } of entries) {
+        await db.query(
+          `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3)
+           ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
+          [key, value, now],
+        );
+      }
+    },
+  };
+}
+
+export function sqlTokens(db: SqlDriver): TokenStore {
+  return {
+    async recordUse(tokenHash, now, expiresAt) {
+      const inserted = await db.query(
+        `INSERT INTO token_uses (token_hash, first_used_at, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+        [tokenHash, now, expiresAt],
+      );
+      if (inserted.affectedRows > 0) return null;
+      const { rows } = await db.query<{ first_used_at: Date }>('SELECT first_used_at FROM token_uses WHERE token_hash = $1', [tokenHash]);
+      return rows[0]?.first_used_at ?? now;
+    },
+    async purgeExpired(now) {
+      await db.query('DELETE FROM token_uses WHERE expires_at < $1', [now]);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { SqlDriver } from './driver';
+import type { OrderClause, PageRequest } from '../storage';
+
+/** Escapes LIKE wildcards so a user's text matches only itself. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The first of `base`, `base-2`, `base-3`… not in use in `table.slug` (ignoring the row `exceptId`).
+ * `table` is always a constant from this layer, never input.
+ */
+export async function freeSlug(db: SqlDriver, table: string, base: string, exceptId?: string): Promise<string> {
+  const { rows } = await db.query<{ slug: string }>(
+    `SELECT slug FROM ${table} WHERE (slug = $1 OR slug LIKE $2) AND id IS DISTINCT FROM $3`,
+    [base, `${escapeLike(base)}-%`, exceptId ?? null],
+  );
+  const taken = new Set(rows.map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** `ORDER BY` items for the clauses whose field is in `columns`; unknown fields are dropped silently. */
+export function orderItems(order: OrderClause[] | undefined, columns: Record<string, string>): string[] {
+  const items: string[] = [];
+  for (const clause of order ?? []) {
+    const column = Object.hasOwn(columns, clause.field) ? columns[clause.field] : undefined;
+    if (!column) continue;
+    items.push(`${column} ${clause.direction === 'asc' ? 'ASC' : 'DESC'}`);
+  }
+  return items;
+}
+
+export function pageSql(page: PageRequest, params: unknown[]): string {
+  let sql = '';
+  if (page.limit !== null) {
+    params.push(page.limit);
+    sql += ` LIMIT $${params.length}`;
+  }
+  if (page.offset > 0) {
+    params.push(page.offset);
+    sql += ` OFFSET $${params.length}`;
+  }
+  return sql;
+}
+
+/**
+ * `SET a = $1, b = $2` for the keys of `patch` that are known columns; the rest are ignored so that
+ * no key can ever reach SQL text unless this layer named it.
+ */
+export function setClause(patch: Record<string, unknown>, columns: ReadonlySet<string>, params: unknown[]): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(patch)) {
+    if (!columns.has(key) || value === undefined) continue;
+    params.push(value);
+    parts.push(`${key} = $${params.length}`);
+  }
+  return parts.join(', ');
+}
+
+export function insertSql(table: string, row: Record<string, unknown>, columns: readonly string[]) {
+  const params = columns.map((c) => row[c] ?? null);
+  const placeholders = columns.map((_, i) => `$${i + 1}`).join(', ');
+  return { sql: `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${placeholders})`, params };
+}
+
+export function groupBy<T extends object>(rows: T[], key: keyof T): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = String(row[key]);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}

@@ -1,0 +1,16 @@
+import { initial } from './001-initial';
+import { roles } from './002-roles';
+import { settings } from './003-settings';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Applied in order, each once, each in its own transaction. Never edit one that has shipped: add another. */
+export const migrations: Migration[] = [
+  { version: 1, name: 'initial', sql: initial },
+  { version: 2, name: 'roles', sql: roles },
+  { version: 3, name: 'settings', sql: settings },
+];

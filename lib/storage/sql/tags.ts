@@ -1,0 +1,151 @@
+import { compileFilter } from '../../nql';
+import type { Counted, LookupOptions, TagQuery, TagStore } from '../storage';
+import type { TagRow } from '../rows';
+import type { SqlDriver } from './driver';
+import { freeSlug, insertSql, orderItems, pageSql, setClause } from './common';
+import { tagFields } from './filter-fields';
+
+const TAG_COLUMNS = [
+  'id', 'name', 'slug', 'description', 'feature_image', 'parent_id', 'visibility', 'og_image', 'og_title',
+  'og_description', 'twitter_image', 'twitter_title', 'twitter_description', 'meta_title', 'meta_description',
+  'codeinjection_head', 'codeinjection_foot', 'canonical_url', 'accent_color', 'created_at', 'updated_at',
+] as const;
+const WRITABLE = new Set<string>(TAG_COLUMNS.filter((c) => c !== 'id'));
+
+const ORDER_COLUMNS: Record<string, string> = {
+  id: 't.id', name: 't.name', slug: 't.slug', visibility: 't.visibility',
+  created_at: 't.created_at', updated_at: 't.updated_at', 'count.posts': 'count_posts',
+};
+
+const PUBLISHED_ONLY = `AND p.status = 'published'`;
+const HAS_PUBLISHED_POST = `EXISTS (SELECT 1 FROM posts_tags pt JOIN posts p ON p.id = pt.post_id WHERE pt.tag_id = t.id ${PUBLISHED_ONLY})`;
+
+export function countPostsSql(mode: 'all' | 'published'): string {
+  return mode === 'all'
+    ? '(SELECT count(*) FROM posts_tags pt WHERE pt.tag_id = t.id)::int'
+    : `(SELECT count(*) FROM posts_tags pt JOIN posts p ON p.id = pt.post_id WHERE pt.tag_id = t.id ${PUBLISHED_ONLY})::int`;
+}
+
+function selectList(countPosts: 'all' | 'published' | null | undefined): string {
+  return countPosts ? `t.*, ${countPostsSql(countPosts)} AS count_posts` : 't.*';
+}
+
+function visible(options: LookupOptions | undefined): string {
+  return options?.withPublishedPosts ? ` AND ${HAS_PUBLISHED_POST}` : '';
+}
+
+export function sqlTags(db: SqlDriver): TagStore {
+  async function one(sql: string, params: unknown[]) {
+    const { rows } = await db.query<TagRow & Counted>(sql, params);
+    return rows[0] ?? null;
+  }
+
+  return {
+    async browse(query: TagQuery) {
+      const params: unknown[] = [];
+      const conditions: string[] = [];
+      if (query.withPublishedPosts) {
+        conditions.push(HAS_PUBLISHED_POST);
+      }
+      if (query.filter) {
+        const fields = tagFields({ publishedOnly: query.countPosts !== 'all' && !!query.withPublishedPosts });
+        conditions.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
+      }
+      const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+      const countParams = [...params];
+      const columns = query.countPosts ? ORDER_COLUMNS : { ...ORDER_COLUMNS, 'count.posts': '' };
+      const items = orderItems(query.order, columns);
+      if (items.length === 0) items.push('t.name ASC');
+      items.push('t.id ASC');
+      const [list, count] = await Promise.all([
+        db.query<TagRow & Counted>(
+          `SELECT ${selectList(query.countPosts)} FROM tags t ${where} ORDER BY ${items.join(', ')}${pageSql(query.page, params)}`,
+          params,
+        ),
+        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM tags t ${where}`, countParams),
+      ]);
+      return { rows: list.rows, total: count.rows[0]?.total ?? 0 };
+    },
+
+    findById(id, options) {
+      return one(`SELECT ${selectList(options?.countPosts)} FROM tags t WHERE t.id = $1${visible(options)}`, [id]);
+    },
+
+    findBySlug(slug, options) {
+      return one(`SELECT ${selectList(options?.countPosts)} FROM tags t WHERE t.slug = $1${visible(options)}`, [slug]);
+    },
+
+    async match(keys) {
+      const params: unknown[] = [];
+      const conditions: string[] = [];
+      if (keys.id !== undefined) {
+        params.push(keys.id);
+        conditions.push(`id = $${params.length}`);
+      }
+      if (keys.slug !== undefined) {
+        params.push(keys.slug);
+        conditions.push(`slug = $${params.length}`);
+      }
+      if (keys.name !== undefined) {
+        params.push(keys.name);
+        conditions.push(`lower(name) = lower($${params.length})`);
+      }
+      if (conditions.length === 0) return null;
+      return one(`SELECT * FROM tags WHERE ${conditions.join(' AND ')} LIMIT 1`, params);
+    },
+
+    async insertOrGetByName(row) {
+      let slug = row.slug;
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const { sql, params } = insertSql('tags', { ...row, slug }, TAG_COLUMNS);
+        const inserted = await one(`${sql} ON CONFLICT DO NOTHING RETURNING *`, params);
+        if (inserted) return inserted;
+        const existing = await one('SELECT * FROM tags WHERE lower(name) = lower($1)', [row.name]);
+        if (existing) return existing;
+        slug = await freeSlug(db, 'tags', row.slug);
+      }
+      throw new Error('could not allocate a unique tag slug');
+    },
+
+    async insert(row) {
+      const { sql, params } = insertSql('tags', row as unknown as Record<string, unknown>, TAG_COLUMNS);
+      return (await one(`${sql} RETURNING *`, params)) as TagRow;
+    },
+
+    async update(id, patch) {
+      const params: unknown[] = [];
+      const set = setClause(patch as Record<string, unknown>, WRITABLE, params);
+      if (set) {
+        params.push(id);
+        await db.query(`UPDATE tags SET ${set} WHERE id = $${params.length}`, params);
+      }
+      const row = await one('SELECT * FROM tags WHERE id = $1', [id]);
+      if (!row) throw new Error(`tag ${id} vanished during update`);
+      return row;
+    },
+
+    async delete(id) {
+      // posts whose first tag this was get their next tag as primary
+      const affected = await db.query<{ post_id: string }>('SELECT post_id FROM posts_tags WHERE tag_id = $1', [id]);
+      const { affectedRows } = await db.query('DELETE FROM tags WHERE id = $1', [id]);
+      if (affected.rows.length) {
+        await db.query(
+          `UPDATE posts p SET primary_tag_id = (
+             SELECT pt.tag_id FROM posts_tags pt WHERE pt.post_id = p.id ORDER BY pt.sort_order LIMIT 1)
+           WHERE p.id = ANY($1::text[])`,
+          [affected.rows.map((r) => r.post_id)],
+        );
+      }
+      return affectedRows > 0;
+    },
+
+    freeSlug(base, exceptId) {
+      return freeSlug(db, 'tags', base, exceptId);
+    },
+
+    async postIds(tagId) {
+      const { rows } = await db.query<{ post_id: string }>('SELECT post_id FROM posts_tags WHERE tag_id = $1', [tagId]);
+      return rows.map((r) => r.post_id);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+function hex(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += b.toString(16).padStart(2, '0');
+  return out;
+}
+
+/** Random bytes as lower-case hex. */
+export function randomHex(byteLength: number): string {
+  return hex(crypto.getRandomValues(new Uint8Array(byteLength)));
+}
+
+/** A 24-hex id shaped like a MongoDB ObjectId: 4 bytes of seconds, then 8 random bytes, so ids sort roughly by age. */
+export function objectId(now: Date = new Date()): string {
+  const seconds = Math.floor(now.getTime() / 1000).toString(16).padStart(8, '0').slice(-8);
+  return seconds + randomHex(8);
+}
+
+export const OBJECT_ID = /^[a-f0-9]{24}$/;
+
+export function isObjectId(value: string): boolean {
+  return OBJECT_ID.test(value);
+}
+
+export function toHex(bytes: ArrayBuffer | Uint8Array): string {
+  return hex(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+}
