@@ -13,6 +13,10 @@ import { publishDue } from './resources/posts/operations';
 import { runSetup, type SetupInput } from './resources/setup/operations';
 import { serializeUser } from './resources/users/serialize';
 import type { Storage } from './storage/storage';
+import { EventBus, type EventHandler } from './events/bus';
+import type { EventName } from './events/names';
+import { postEvents } from './events/post-events';
+import { write } from './resources/shared/write';
 
 export interface Service {
   /** Serves the whole API: a WHATWG Request in, a Response out. Never rejects for a request's sake. */
@@ -23,6 +27,8 @@ export interface Service {
   createIntegration(input: IntegrationInput): Promise<IntegrationKeys>;
   /** Publishes scheduled posts that are due; hosts without a long-lived process call it from a timer or cron. */
   runDueJobs(): Promise<{ published: number }>;
+  /** Listens to domain events (`post.published`, …, or `*`) after they commit; returns an unsubscribe function. */
+  on(event: EventName | '*', handler: EventHandler): () => void;
   /** Closes the storage; the service answers nothing afterwards. */
   close(): Promise<void>;
 }
@@ -42,13 +48,14 @@ async function openStorage(options: ServiceOptions): Promise<Storage> {
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
   const resolved = resolveOptions(options);
   const storage = await openStorage(options);
-  const app: AppContext = { storage, options: resolved, now: options.now ?? (() => new Date()) };
+  const events = new EventBus();
+  const app: AppContext = { storage, options: resolved, now: options.now ?? (() => new Date()), events };
   const router = new ApiRouter(resolved.name, routes);
   let nextDueCheck = 0;
   let closed = false;
 
   async function runDueJobs(): Promise<{ published: number }> {
-    const changes = await storage.transaction((tx) => publishDue(tx, app.now()));
+    const changes = await write(app, (tx) => publishDue(tx, app.now()), (list) => list.flatMap((c) => postEvents(c.before, c.after)));
     return { published: changes.length };
   }
 
@@ -120,6 +127,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     },
     createIntegration: (input) => createIntegration(app, input),
     runDueJobs,
+    on: (event, handler) => events.on(event, handler),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,6 +1,7 @@
 import type { Storage } from '../storage/storage';
 import type { UserWithRoles } from '../storage/rows';
 import type { ResolvedOptions } from '../options';
+import type { EventBus } from '../events/bus';
 
 export type Api = 'admin' | 'content';
 export type Version = 'v2' | 'v3';
@@ -18,6 +19,7 @@ export interface AppContext {
   storage: Storage;
   options: ResolvedOptions;
   now(): Date;
+  events: EventBus;
 }
 
 export interface RouteContext {

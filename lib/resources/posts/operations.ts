@@ -4,6 +4,7 @@ import type { Actor, AppContext, Version } from '../../http/context';
 import type { NqlNode } from '../../nql';
 import type { OrderClause, PageRequest, PostRelations, Stores } from '../../storage/storage';
 import type { PostRow, PostStatus, PostType, PostWrite } from '../../storage/rows';
+import type { PostState } from '../../events/events';
 import { objectId } from '../../util/ids';
 import { parseDate } from '../shared/dates';
 import { parseWith } from '../shared/validate';
@@ -19,10 +20,15 @@ export interface PostWriteContext {
   sourceHtml: boolean;
 }
 
-/** What a write did, for responses now and for events (webhooks, cache invalidation) later. */
+/** What a write did, with relations on both sides: for the response and for the events it fires. */
 export interface PostChange {
-  before: PostRow | null;
-  after: PostRow | null;
+  before: PostState | null;
+  after: PostState | null;
+}
+
+async function stateOf(tx: Stores, row: PostRow): Promise<PostState> {
+  const relations = await tx.posts.relations([row.id], { tags: true, authors: true });
+  return { row, tags: relations.tags.get(row.id) ?? [], authors: relations.authors.get(row.id) ?? [] };
 }
 
 const label = (type: PostType) => (type === 'page' ? 'Page' : 'Post');
@@ -106,7 +112,7 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
     published_at: publishedAt, published_by: status === 'published' ? actorId(actor) : null,
   };
   const after = await tx.posts.insert(row, tagIds, authorIds);
-  return { before: null, after };
+  return { before: null, after: await stateOf(tx, after) };
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -129,6 +135,7 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
 
   const before = await tx.posts.findByIdForUpdate(id);
   if (!before || before.type !== type) throw notFound(`${label(type)} not found.`);
+  const beforeState = await stateOf(tx, before);
   const now = app.now();
 
   const patch: Partial<PostWrite> = {};
@@ -168,20 +175,21 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
   if (patch.html !== undefined || patch.feature_image !== undefined) {
     patch.reading_time = readingTimeOf(patch.html ?? before.html, patch.feature_image !== undefined ? patch.feature_image : before.feature_image);
   }
-  if (Object.keys(patch).length === 0 && !tagIds && !authorIds) return { before, after: before };
+  if (Object.keys(patch).length === 0 && !tagIds && !authorIds) return { before: beforeState, after: beforeState };
 
   // strictly later than before, so two edits in one millisecond still collide
   patch.updated_at = new Date(Math.max(now.getTime(), before.updated_at.getTime() + 1));
   patch.updated_by = actorId(actor);
   const after = await tx.posts.update(id, patch, tagIds, authorIds);
-  return { before, after };
+  return { before: beforeState, after: await stateOf(tx, after) };
 }
 
 export async function destroyPost(tx: Stores, type: PostType, id: string): Promise<PostChange> {
   const before = await tx.posts.findByIdForUpdate(id);
   if (!before || before.type !== type) throw notFound(`${label(type)} not found.`);
+  const beforeState = await stateOf(tx, before);
   await tx.posts.delete(id);
-  return { before, after: null };
+  return { before: beforeState, after: null };
 }
 
 /** Publishes scheduled posts whose time has come; returns what changed. */
@@ -189,11 +197,12 @@ export async function publishDue(tx: Stores, now: Date, limit = 100): Promise<Po
   const due = await tx.posts.dueScheduled(now, limit);
   const changes: PostChange[] = [];
   for (const before of due) {
+    const beforeState = await stateOf(tx, before);
     const after = await tx.posts.update(before.id, {
       status: 'published',
       updated_at: new Date(Math.max(now.getTime(), before.updated_at.getTime() + 1)),
     });
-    changes.push({ before, after });
+    changes.push({ before: beforeState, after: { ...beforeState, row: after } });
   }
   return changes;
 }

@@ -11,6 +11,8 @@ import { requireId } from '../shared/ids';
 import { outputOptions, type OutputOptions } from '../shared/output';
 import type { SerializeContext } from '../shared/serialize-context';
 import { adminLocation } from '../shared/urls';
+import { postEvents } from '../../events/post-events';
+import { write } from '../shared/write';
 import { addPost, browsePosts, destroyPost, editPost, parsePostInput, type PostChange } from './operations';
 import { serializePost } from './serialize';
 
@@ -30,8 +32,10 @@ function includes(ctx: RouteContext, options: OutputOptions) {
 }
 
 function touchesPublicContent(change: PostChange): boolean {
-  return change.before?.status === 'published' || change.after?.status === 'published';
+  return change.before?.row.status === 'published' || change.after?.row.status === 'published';
 }
+
+const eventsOf = (change: PostChange) => postEvents(change.before, change.after);
 
 /** The routes of posts, or of pages, which are posts with another type (architecture: pages reuse posts). */
 export function postRoutes(type: PostType): RouteDef[] {
@@ -51,12 +55,13 @@ export function postRoutes(type: PostType): RouteDef[] {
   }
 
   async function written(ctx: RouteContext, change: PostChange, status: number): Promise<Response> {
-    const row = change.after as PostRow;
+    const after = change.after!;
     const headers: Record<string, string> = touchesPublicContent(change) ? { ...INVALIDATE } : {};
     if (status === 201) {
-      headers.location = adminLocation(ctx.app.options.adminUrl, ctx.app.options.name, ctx.version, `${resource}/${row.id}/`);
+      headers.location = adminLocation(ctx.app.options.adminUrl, ctx.app.options.name, ctx.version, `${resource}/${after.row.id}/`);
     }
-    return json(status, { [resource]: await render(ctx, [row], null, output(ctx)) }, headers);
+    const relations: PostRelations = { tags: new Map([[after.row.id, after.tags]]), authors: new Map([[after.row.id, after.authors]]) };
+    return json(status, { [resource]: await render(ctx, [after.row], relations, output(ctx)) }, headers);
   }
 
   const writeContext = (ctx: RouteContext) => ({
@@ -102,7 +107,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       async handle(ctx) {
         const item = firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), resource);
         const input = parsePostInput(item, type, ctx.version);
-        const change = await ctx.app.storage.transaction((tx) => addPost(tx, writeContext(ctx), input));
+        const change = await write(ctx.app, (tx) => addPost(tx, writeContext(ctx), input), eventsOf);
         return written(ctx, change, 201);
       },
     },
@@ -114,7 +119,7 @@ export function postRoutes(type: PostType): RouteDef[] {
         const id = requireId(ctx.params.id);
         const item = firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), resource);
         const input = parsePostInput(item, type, ctx.version);
-        const change = await ctx.app.storage.transaction((tx) => editPost(tx, writeContext(ctx), id, input));
+        const change = await write(ctx.app, (tx) => editPost(tx, writeContext(ctx), id, input), eventsOf);
         return written(ctx, change, 200);
       },
     },
@@ -124,7 +129,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       ...admin('destroy'),
       async handle(ctx) {
         const id = requireId(ctx.params.id);
-        const change = await ctx.app.storage.transaction((tx) => destroyPost(tx, type, id));
+        const change = await write(ctx.app, (tx) => destroyPost(tx, type, id), eventsOf);
         return noContent(touchesPublicContent(change) ? INVALIDATE : {});
       },
     },

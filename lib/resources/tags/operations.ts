@@ -5,12 +5,22 @@ import type { Stores } from '../../storage/storage';
 import type { TagRow } from '../../storage/rows';
 import { objectId } from '../../util/ids';
 import type { TagInput } from './schema';
+import type { DomainEvent } from '../../events/events';
 
 export interface TagChange {
   before: TagRow | null;
   after: TagRow | null;
   /** Posts the tag was attached to, for cache invalidation and events. */
   postIds?: string[];
+  /** Whether any of those posts is published, i.e. the public site changed. */
+  publicPosts?: boolean;
+}
+
+export function tagEvents(change: TagChange): DomainEvent[] {
+  const action = !change.before ? 'added' : !change.after ? 'deleted' : 'edited';
+  const events: DomainEvent[] = [{ name: `tag.${action}`, kind: 'tag', before: change.before, after: change.after }];
+  if (change.publicPosts) events.push({ name: 'site.changed', kind: 'site' });
+  return events;
 }
 
 const COPIED = [
@@ -30,6 +40,12 @@ async function parentId(tx: Stores, parent: string | null | undefined, self?: st
   const found = await tx.tags.findById(parent);
   if (!found || found.id === self) throw validation('Value in [tags.parent] must be the id of another existing tag.', { property: 'parent' });
   return found.id;
+}
+
+async function attachedPosts(tx: Stores, tagId: string): Promise<{ postIds: string[]; publicPosts: boolean }> {
+  const postIds = await tx.tags.postIds(tagId);
+  const published = await tx.tags.findById(tagId, { withPublishedPosts: true });
+  return { postIds, publicPosts: published !== null };
 }
 
 export async function addTag(tx: Stores, app: AppContext, input: TagInput): Promise<TagChange> {
@@ -67,13 +83,13 @@ export async function editTag(tx: Stores, app: AppContext, id: string, input: Ta
   if (parent !== undefined) patch.parent_id = parent;
   patch.updated_at = new Date(Math.max(app.now().getTime(), before.updated_at.getTime() + 1));
   const after = await tx.tags.update(id, patch);
-  return { before, after, postIds: await tx.tags.postIds(id) };
+  return { before, after, ...(await attachedPosts(tx, id)) };
 }
 
 export async function destroyTag(tx: Stores, id: string): Promise<TagChange> {
   const before = await tx.tags.findById(id);
   if (!before) throw notFound('Tag not found.');
-  const postIds = await tx.tags.postIds(id);
+  const attached = await attachedPosts(tx, id);
   await tx.tags.delete(id);
-  return { before, after: null, postIds };
+  return { before, after: null, ...attached };
 }

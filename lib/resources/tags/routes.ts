@@ -11,7 +11,8 @@ import { requireId } from '../shared/ids';
 import { outputOptions, pickFields } from '../shared/output';
 import { adminLocation } from '../shared/urls';
 import { parseWith } from '../shared/validate';
-import { addTag, destroyTag, editTag, type TagChange } from './operations';
+import { addTag, destroyTag, editTag, tagEvents, type TagChange } from './operations';
+import { write } from '../shared/write';
 import { tagInput } from './schema';
 import { serializeTag } from './serialize';
 
@@ -37,7 +38,7 @@ async function readOne(ctx: RouteContext, find: (options: LookupOptions) => Prom
 
 function written(ctx: RouteContext, change: TagChange, status: number): Response {
   const tag = change.after as TagRow;
-  const headers: Record<string, string> = change.postIds?.length ? { ...INVALIDATE } : {};
+  const headers: Record<string, string> = change.publicPosts ? { ...INVALIDATE } : {};
   if (status === 201) headers.location = adminLocation(ctx.app.options.adminUrl, ctx.app.options.name, ctx.version, `tags/${tag.id}/`);
   return json(status, { tags: present(ctx, [tag]) }, headers);
 }
@@ -71,7 +72,7 @@ export const tagRoutes: RouteDef[] = [
     ...admin('add'),
     async handle(ctx) {
       const input = parseWith(tagInput, firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), 'tags'), 'tags');
-      return written(ctx, await ctx.app.storage.transaction((tx) => addTag(tx, ctx.app, input)), 201);
+      return written(ctx, await write(ctx.app, (tx) => addTag(tx, ctx.app, input), tagEvents), 201);
     },
   },
   {
@@ -81,7 +82,7 @@ export const tagRoutes: RouteDef[] = [
     async handle(ctx) {
       const id = requireId(ctx.params.id);
       const input = parseWith(tagInput, firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), 'tags'), 'tags');
-      return written(ctx, await ctx.app.storage.transaction((tx) => editTag(tx, ctx.app, id, input)), 200);
+      return written(ctx, await write(ctx.app, (tx) => editTag(tx, ctx.app, id, input), tagEvents), 200);
     },
   },
   {
@@ -90,8 +91,8 @@ export const tagRoutes: RouteDef[] = [
     ...admin('destroy'),
     async handle(ctx) {
       const id = requireId(ctx.params.id);
-      const change = await ctx.app.storage.transaction((tx) => destroyTag(tx, id));
-      return noContent(change.postIds?.length ? INVALIDATE : {});
+      const change = await write(ctx.app, (tx) => destroyTag(tx, id), tagEvents);
+      return noContent(change.publicPosts ? INVALIDATE : {});
     },
   },
   { method: 'GET', path: 'tags/', ...content, handle: browse },
