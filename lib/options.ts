@@ -28,6 +28,8 @@ export interface ServiceOptions {
   };
   /** The clock; tests inject one. */
   now?: () => Date;
+  /** The client's address for rate limits, when the host does not use a pressroom adapter. */
+  clientAddress?: (request: Request) => string | undefined;
 }
 
 export interface ResolvedOptions {
@@ -37,6 +39,7 @@ export interface ResolvedOptions {
   dataDir?: string;
   auth: AdminTokenPolicy & { passwordIterations: number };
   limits: { jsonBodyBytes: number };
+  clientAddress?: (request: Request) => string | undefined;
 }
 
 const NAME = /^[a-z][a-z0-9-]{0,49}$/;
@@ -74,5 +77,6 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
       passwordIterations: options.auth?.passwordIterations ?? 600_000,
     },
     limits: { jsonBodyBytes: options.limits?.jsonBodyBytes ?? 10 * 1024 * 1024 },
+    clientAddress: options.clientAddress,
   };
 }

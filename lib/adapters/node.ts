@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { CLIENT_ADDRESS as CLIENT_ADDRESS_HEADER } from '../http/headers';
 
 export interface FetchHandler {
   fetch(request: Request): Promise<Response>;
@@ -12,8 +13,6 @@ export interface NodeHandlerOptions {
   trustProxy?: boolean;
 }
 
-/** The header that carries the client's address into the core, for rate limits. */
-export const CLIENT_ADDRESS_HEADER = 'x-pressroom-client-address';
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;

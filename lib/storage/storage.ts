@@ -158,6 +158,20 @@ export interface TokenStore {
   purgeExpired(now: Date): Promise<void>;
 }
 
+export interface RateWindow {
+  count: number;
+  resetAt: Date;
+}
+
+export interface RateLimitStore {
+  /** Counts one event for `key` in the current window (a new window starts when the last has ended). */
+  hit(key: string, windowMs: number, now: Date): Promise<RateWindow>;
+  /** The current window of `key`, or null when none is running. */
+  peek(key: string, now: Date): Promise<RateWindow | null>;
+  clear(key: string): Promise<void>;
+  purgeExpired(now: Date): Promise<void>;
+}
+
 /** A unit of work: every store bound to one transaction, or to the database outside any. */
 export interface Stores {
   posts: PostStore;
@@ -167,6 +181,7 @@ export interface Stores {
   integrations: IntegrationStore;
   settings: SettingStore;
   tokens: TokenStore;
+  rateLimits: RateLimitStore;
 }
 
 /**

@@ -4,6 +4,7 @@ import { sqlPosts } from './posts';
 import { sqlTags } from './tags';
 import { sqlUsers } from './users';
 import { sqlIntegrations, sqlRoles, sqlSettings, sqlTokens } from './auth';
+import { sqlRateLimits } from './rate-limits';
 
 function stores(db: SqlDriver): Stores {
   return {
@@ -14,6 +15,7 @@ function stores(db: SqlDriver): Stores {
     integrations: sqlIntegrations(db),
     settings: sqlSettings(db),
     tokens: sqlTokens(db),
+    rateLimits: sqlRateLimits(db),
   };
 }
 

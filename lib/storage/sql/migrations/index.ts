@@ -1,6 +1,7 @@
 import { initial } from './001-initial';
 import { roles } from './002-roles';
 import { settings } from './003-settings';
+import { rateLimits } from './004-rate-limits';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'roles', sql: roles },
   { version: 3, name: 'settings', sql: settings },
+  { version: 4, name: 'rate-limits', sql: rateLimits },
 ];
