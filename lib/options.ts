@@ -1,5 +1,9 @@
 import type { Storage } from './storage/storage';
 import type { AdminTokenPolicy, TokenReuse } from './auth/admin-token';
+import { resolveSessionPolicy, type SessionPolicy } from './auth/session-options';
+import type { ContentKeyOptions } from './auth/content-key';
+import type { ContentApiOptions } from './http/content-api';
+import { resolveWebhookOptions, type ResolvedWebhookOptions, type WebhookOptions } from './events/webhook-options';
 
 export interface ServiceOptions {
   /** URL prefix, auth scheme word and cookie name; default `svc`. With `ghost`, Ghost's own SDKs work. */
@@ -21,11 +25,29 @@ export interface ServiceOptions {
     tokenReuseGraceMs?: number;
     /** PBKDF2-SHA256 iterations for new password hashes; default 600,000. */
     passwordIterations?: number;
+    /** How long a staff session lasts since its last use, in ms; default 6 months (183 days). */
+    sessionLifetimeMs?: number;
+    /** Origins (besides the admin URL's) that browsers may use the Admin API from, with cookies, through CORS. */
+    trustedOrigins?: string[];
+    /** Failed logins allowed per email and per client address in one window; default 5 each per 60 s. */
+    loginRateLimit?: { perEmail?: number; perAddress?: number; windowMs?: number };
   };
   limits?: {
     /** Largest JSON body accepted, in bytes; default 10 MB. */
     jsonBodyBytes?: number;
   };
+  contentApi?: {
+    /** `Cache-Control: public, max-age=…` in seconds; default 0 (clients revalidate with ETags). */
+    maxAge?: number;
+    /** The in-process response cache: on by default with 50 MB; `false` turns it off. */
+    cache?: boolean | { maxBytes?: number };
+    /** How long another instance's write may go unseen by this one's cache, in ms; default 500. */
+    generationCheckMs?: number;
+    /** Failed key attempts allowed per client address per minute; default 30. */
+    keyFailuresPerMinute?: number;
+  };
+  /** Webhook deliveries: transport, address guard, timeout, retries, background worker. */
+  webhooks?: WebhookOptions;
   /** The clock; tests inject one. */
   now?: () => Date;
   /** The client's address for rate limits, when the host does not use a pressroom adapter. */
@@ -37,8 +59,10 @@ export interface ResolvedOptions {
   url: string;
   adminUrl: string;
   dataDir?: string;
-  auth: AdminTokenPolicy & { passwordIterations: number };
+  auth: AdminTokenPolicy & { passwordIterations: number } & SessionPolicy;
   limits: { jsonBodyBytes: number };
+  contentApi: ContentApiOptions & { keys: ContentKeyOptions };
+  webhooks: ResolvedWebhookOptions;
   clientAddress?: (request: Request) => string | undefined;
 }
 
@@ -75,8 +99,21 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
       reuse,
       graceMs: options.auth?.tokenReuseGraceMs ?? 2000,
       passwordIterations: options.auth?.passwordIterations ?? 600_000,
+      ...resolveSessionPolicy(options.auth ?? {}, options.adminUrl ? absoluteUrl(options.adminUrl, 'adminUrl') : url),
     },
     limits: { jsonBodyBytes: options.limits?.jsonBodyBytes ?? 10 * 1024 * 1024 },
     clientAddress: options.clientAddress,
+    contentApi: resolveContentApi(options.contentApi ?? {}),
+    webhooks: resolveWebhookOptions(options.webhooks),
+  };
+}
+
+function resolveContentApi(options: NonNullable<ServiceOptions['contentApi']>): ResolvedOptions['contentApi'] {
+  const cache = options.cache ?? true;
+  return {
+    maxAge: Math.max(0, Math.floor(options.maxAge ?? 0)),
+    cache: cache === false ? false : { maxBytes: (cache === true ? undefined : cache.maxBytes) ?? 50 * 1024 * 1024 },
+    generationCheckMs: options.generationCheckMs ?? 500,
+    keys: { failures: { limit: options.keyFailuresPerMinute ?? 30, windowMs: 60_000 }, cacheMs: 1000 },
   };
 }

@@ -1,5 +1,7 @@
 import { authenticateAdmin } from './auth/authenticate';
-import { authenticateContent } from './auth/content-key';
+import { ContentKeys } from './auth/content-key';
+import { ContentResponses } from './http/content-api';
+import { CONTENT_CORS, contentPreflight } from './http/cors';
 import { allows } from './auth/permissions';
 import type { Actor, AppContext, Method, RouteContext } from './http/context';
 import { ApiError, asApiError, noPermission, notFound } from './http/errors';
@@ -51,6 +53,14 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const events = new EventBus();
   const app: AppContext = { storage, options: resolved, now: options.now ?? (() => new Date()), events };
   const router = new ApiRouter(resolved.name, routes);
+  const contentKeys = new ContentKeys(app, resolved.contentApi.keys);
+  const contentResponses = new ContentResponses(app, resolved.contentApi);
+  const contentPath = new RegExp(`^/${resolved.name}/api/[^/]+/content(/|$)`);
+  // every change to public content moves the shared generation on, inside its own transaction
+  events.addStager(async (tx, staged) => {
+    if (staged.some((e) => e.name === 'site.changed')) await tx.generation.bump();
+  });
+  events.on('site.changed', () => contentResponses.invalidate());
   let nextDueCheck = 0;
   let closed = false;
 
@@ -68,7 +78,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
 
   async function authenticate(ctx: RouteContext, auth: 'public' | 'admin' | 'content'): Promise<Actor | null> {
     if (auth === 'admin') return authenticateAdmin(ctx.request, ctx.version, app);
-    if (auth === 'content') return authenticateContent(ctx.query, app);
+    if (auth === 'content') return contentKeys.authenticate(ctx.request, ctx.query);
     return null;
   }
 
@@ -83,6 +93,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       }
       url.pathname += '/';
     }
+    if (method === 'OPTIONS' && contentPath.test(url.pathname)) return contentPreflight(request);
     if (!KNOWN_METHODS.has(method)) {
       throw new ApiError('MethodNotAllowedError', `Method ${method.slice(0, 20)} is not allowed.`);
     }
@@ -99,6 +110,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     ctx.actor = await authenticate(ctx, route.auth);
     if (route.permission && ctx.actor && !allows(ctx.actor, route.permission)) throw noPermission();
     await publishIfDue();
+    if (found.api === 'content') return contentResponses.serve(ctx, route);
     const response = await route.handle(ctx);
     if (found.api === 'admin' && !response.headers.has('cache-control')) response.headers.set('cache-control', CACHE_CONTROL_ADMIN);
     return response;
@@ -112,6 +124,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       const apiError = asApiError(translateError(error));
       if (apiError.status >= 500) console.error('pressroom: unexpected error', error);
       response = errorResponse(apiError);
+    }
+    if (contentPath.test(new URL(request.url).pathname)) {
+      for (const [name, value] of Object.entries(CONTENT_CORS)) response.headers.set(name, value);
     }
     if (request.method.toUpperCase() === 'HEAD' && response.body) {
       return new Response(null, { status: response.status, headers: response.headers });

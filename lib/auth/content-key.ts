@@ -1,16 +1,58 @@
 import { badRequest, unauthorized } from '../http/errors';
 import type { Actor, AppContext } from '../http/context';
+import { clientAddress } from '../http/client-address';
+import { assertNotLimited, recordFailure, type RateLimitRule } from './rate-limit';
 
 const CONTENT_KEY = /^[a-f0-9]{26}$/;
 
-/** Authenticates a Content API request by its `key` query parameter (reference-behaviour §4). */
-export async function authenticateContent(query: URLSearchParams, app: AppContext): Promise<Actor> {
-  const keys = query.getAll('key');
-  if (keys.length === 0) {
-    throw unauthorized('Authorization failed: a Content API key is required in the key parameter.', { code: 'NO_CREDENTIALS' });
+export interface ContentKeyOptions {
+  /** Failed attempts allowed per client address and window. */
+  failures: RateLimitRule;
+  /** How long a key found valid is trusted without asking storage again, in ms. */
+  cacheMs: number;
+}
+
+/**
+ * Content API key authentication (reference-behaviour §4): the `key` query parameter only. Failures are
+ * rate limited per client address; successes never are, and are remembered briefly so the cache path
+ * of a hot Content API does not touch the database.
+ */
+export class ContentKeys {
+  private readonly known = new Map<string, { actor: Actor; until: number }>();
+
+  constructor(
+    private readonly app: AppContext,
+    private readonly options: ContentKeyOptions,
+  ) {}
+
+  async authenticate(request: Request, query: URLSearchParams): Promise<Actor> {
+    const keys = query.getAll('key');
+    const now = this.app.now();
+    if (keys.length === 1) {
+      const hit = this.known.get(keys[0]);
+      if (hit && hit.until > now.getTime()) return hit.actor;
+    }
+    const row = keys.length === 1 && CONTENT_KEY.test(keys[0]) ? await this.app.storage.integrations.findContentKey(keys[0]) : null;
+    if (!row) throw await this.failure(request, keys.length, now);
+    const actor: Actor = { kind: 'integration', integrationId: row.integration_id, apiKeyId: row.id };
+    if (this.known.size > 10_000) this.known.clear();
+    this.known.set(keys[0], { actor, until: now.getTime() + this.options.cacheMs });
+    return actor;
   }
-  if (keys.length > 1) throw badRequest('Query parameter \'key\' may be given only once.', { code: 'INVALID_KEY' });
-  const row = CONTENT_KEY.test(keys[0]) ? await app.storage.integrations.findContentKey(keys[0]) : null;
-  if (!row) throw unauthorized('Unknown Content API Key', { code: 'UNKNOWN_CONTENT_API_KEY' });
-  return { kind: 'integration', integrationId: row.integration_id, apiKeyId: row.id };
+
+  /** A failed attempt: refused with 429 once the address has used up its failures, else counted. */
+  private async failure(request: Request, given: number, now: Date): Promise<Error> {
+    const limiter = `content-key:${clientAddress(request, this.app.options.clientAddress)}`;
+    const { rateLimits } = this.app.storage;
+    await assertNotLimited(rateLimits, limiter, this.options.failures, now, 'Too many failed Content API key attempts from this address.');
+    await recordFailure(rateLimits, limiter, this.options.failures, now);
+    if (given === 0) return unauthorized('Authorization failed: a Content API key is required in the key parameter.', { code: 'NO_CREDENTIALS' });
+    if (given > 1) return badRequest("Query parameter 'key' may be given only once.", { code: 'INVALID_KEY' });
+    return unauthorized('Unknown Content API Key', { code: 'UNKNOWN_CONTENT_API_KEY' });
+  }
+
+  /** Forgets every remembered key, e.g. after a key was refreshed or an integration deleted. */
+  forget(): void {
+    this.known.clear();
+  }
 }

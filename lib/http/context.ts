@@ -12,7 +12,14 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Who is making the request, once authenticated. */
 export type Actor =
   | { kind: 'integration'; integrationId: string; apiKeyId: string }
-  | { kind: 'user'; user: UserWithRoles; role: string; sessionId?: string };
+  | {
+      kind: 'user';
+      user: UserWithRoles;
+      role: string;
+      sessionId?: string;
+      /** A `Set-Cookie` the response should carry: the session slid forward and the browser's cookie must follow. */
+      setCookie?: string;
+    };
 
 /** Everything a resource may use; built once per service. */
 export interface AppContext {

@@ -7,12 +7,15 @@ import type {
   PostType,
   PostWrite,
   RoleRow,
+  SessionRow,
   TagRow,
   UserRow,
   UserWithRoles,
 } from './rows';
+import type { AttemptResult, ClaimedDelivery, WebhookPatch, WebhookRow } from './webhook-rows';
 
 export type * from './rows';
+export type * from './webhook-rows';
 
 export interface OrderClause {
   field: string;
@@ -141,6 +144,25 @@ export interface IntegrationStore {
   findContentKey(secret: string): Promise<ApiKeyRow | null>;
   apiKeys(integrationId: string, type?: ApiKeyType): Promise<ApiKeyRow[]>;
   freeSlug(base: string): Promise<string>;
+  /** Custom integrations, by name. */
+  browse(page: PageRequest): Promise<BrowseResult<IntegrationRow>>;
+  update(id: string, patch: Partial<Pick<IntegrationRow, 'name' | 'description' | 'icon_image' | 'updated_at'>>): Promise<IntegrationRow>;
+  /** Deletes the integration with its keys (and whatever else hangs off it). */
+  delete(id: string): Promise<boolean>;
+  /** Gives a key a new secret, so the old one stops working; null when the key is not the integration's. */
+  refreshKey(integrationId: string, keyId: string, secret: string, now: Date): Promise<ApiKeyRow | null>;
+}
+
+export interface SessionStore {
+  insert(row: SessionRow): Promise<void>;
+  /** The session with this token hash, unless it has expired. */
+  findByTokenHash(tokenHash: string, now: Date): Promise<SessionRow | null>;
+  /** Slides the session forward. */
+  touch(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void>;
+  delete(id: string): Promise<boolean>;
+  /** Ends every session of a user but `exceptId` (after a password change). */
+  deleteForUser(userId: string, exceptId?: string): Promise<void>;
+  purgeExpired(now: Date): Promise<void>;
 }
 
 export interface SettingStore {
@@ -172,6 +194,45 @@ export interface RateLimitStore {
   purgeExpired(now: Date): Promise<void>;
 }
 
+/** The generation of public content: bumped by every change the Content API could show. */
+export interface GenerationStore {
+  current(): Promise<number>;
+  bump(): Promise<number>;
+}
+
+export interface WebhookStore {
+  /** Null when a webhook with the same event and target URL exists. */
+  insert(row: WebhookRow): Promise<WebhookRow | null>;
+  findById(id: string): Promise<WebhookRow | null>;
+  findByEventAndTarget(event: string, targetUrl: string): Promise<WebhookRow | null>;
+  /** The updated row; null when it is gone; `duplicate` when another webhook has the new event and target URL. */
+  update(id: string, patch: WebhookPatch): Promise<WebhookRow | null | 'duplicate'>;
+  delete(id: string): Promise<boolean>;
+  /** The webhooks of these integrations, oldest first (for `integrations/?include=webhooks`). */
+  byIntegrations(integrationIds: string[]): Promise<WebhookRow[]>;
+  subscribedTo(events: string[]): Promise<WebhookRow[]>;
+}
+
+/** The durable webhook outbox (reference-behaviour §11). */
+export interface OutboxStore {
+  /** Writes an event and its deliveries, due at once; call it inside the transaction of the change. */
+  stage(event: { id: string; name: string; created_at: Date }, deliveries: { id: string; webhook_id: string; body: string }[]): Promise<void>;
+  /**
+   * Claims up to `limit` pending deliveries due at `now` that nobody holds, until `until`, counting an
+   * attempt on each. Concurrent claimers, on any instance, never get the same delivery.
+   */
+  claimDue(now: Date, until: Date, token: string, limit: number): Promise<ClaimedDelivery[]>;
+  /**
+   * Records an attempt on a delivery still held with `token` and on its webhook (`last_triggered_*`,
+   * or deletes it). Returns false when the claim was lost. Call it inside a transaction.
+   */
+  record(deliveryId: string, token: string, result: AttemptResult): Promise<boolean>;
+  /** When the earliest pending delivery can next be claimed; null when none is pending. */
+  nextDue(): Promise<Date | null>;
+  /** Deletes deliveries finished before `before`, and events left without deliveries. */
+  purgeFinished(before: Date): Promise<number>;
+}
+
 /** A unit of work: every store bound to one transaction, or to the database outside any. */
 export interface Stores {
   posts: PostStore;
@@ -182,6 +243,10 @@ export interface Stores {
   settings: SettingStore;
   tokens: TokenStore;
   rateLimits: RateLimitStore;
+  sessions: SessionStore;
+  generation: GenerationStore;
+  webhooks: WebhookStore;
+  outbox: OutboxStore;
 }
 
 /**

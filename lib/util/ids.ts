@@ -9,10 +9,18 @@ export function randomHex(byteLength: number): string {
   return hex(crypto.getRandomValues(new Uint8Array(byteLength)));
 }
 
-/** A 24-hex id shaped like a MongoDB ObjectId: 4 bytes of seconds, then 8 random bytes, so ids sort roughly by age. */
+// ObjectId layout: 4 bytes of seconds, 5 random bytes fixed per process, a 3-byte counter. Ids made
+// by one process therefore sort by creation, which keeps `id` a meaningful tie-breaker in orderings.
+let processPart: string | null = null;
+let counter = -1;
+
+/** A 24-hex id shaped like a MongoDB ObjectId. */
 export function objectId(now: Date = new Date()): string {
+  processPart ??= randomHex(5);
+  if (counter < 0) counter = parseInt(randomHex(3), 16);
+  counter = (counter + 1) % 0x1000000;
   const seconds = Math.floor(now.getTime() / 1000).toString(16).padStart(8, '0').slice(-8);
-  return seconds + randomHex(8);
+  return seconds + processPart + counter.toString(16).padStart(6, '0');
 }
 
 export const OBJECT_ID = /^[a-f0-9]{24}$/;

@@ -52,10 +52,11 @@ export interface Client {
   del(path: string, version?: string): Promise<Response>;
 }
 
-export function adminClient(service: Service, adminKey: string, name = 'svc'): Client {
+/** `now` should be the service's clock, so tokens are issued at the time the service believes it is. */
+export function adminClient(service: Service, adminKey: string, name = 'svc', now: () => Date = () => new Date()): Client {
   const request: Client['request'] = async (method, path, init = {}) => {
     const version = init.version ?? 'v3';
-    const token = await adminToken(adminKey, { version });
+    const token = await adminToken(adminKey, { version, iat: Math.floor(now().getTime() / 1000) });
     const headers: Record<string, string> = { authorization: `${name[0].toUpperCase()}${name.slice(1)} ${token}`, ...init.headers };
     let body: string | undefined;
     if (init.body !== undefined) {
@@ -85,7 +86,7 @@ export async function createTestSite(options: ServiceOptions = {}): Promise<Test
   const { id, adminKey, contentKey } = await service.createIntegration({ name: 'Tests' });
   return {
     service, driver, adminKey, contentKey, integrationId: id, owner: user,
-    admin: adminClient(service, adminKey, options.name ?? 'svc'),
+    admin: adminClient(service, adminKey, options.name ?? 'svc', options.now),
     close: () => service.close(),
   };
 }

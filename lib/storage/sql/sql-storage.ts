@@ -5,6 +5,9 @@ import { sqlTags } from './tags';
 import { sqlUsers } from './users';
 import { sqlIntegrations, sqlRoles, sqlSettings, sqlTokens } from './auth';
 import { sqlRateLimits } from './rate-limits';
+import { sqlOutbox, sqlWebhooks } from './webhooks';
+import { sqlSessions } from './sessions';
+import { sqlGeneration } from './generation';
 
 function stores(db: SqlDriver): Stores {
   return {
@@ -16,6 +19,10 @@ function stores(db: SqlDriver): Stores {
     settings: sqlSettings(db),
     tokens: sqlTokens(db),
     rateLimits: sqlRateLimits(db),
+    webhooks: sqlWebhooks(db),
+    outbox: sqlOutbox(db),
+    sessions: sqlSessions(db),
+    generation: sqlGeneration(db),
   };
 }
 

@@ -2,6 +2,9 @@ import { initial } from './001-initial';
 import { roles } from './002-roles';
 import { settings } from './003-settings';
 import { rateLimits } from './004-rate-limits';
+import { sessions } from './005-sessions';
+import { webhooks } from './007-webhooks';
+import { contentGeneration } from './008-content-generation';
 
 export interface Migration {
   version: number;
@@ -15,4 +18,7 @@ export const migrations: Migration[] = [
   { version: 2, name: 'roles', sql: roles },
   { version: 3, name: 'settings', sql: settings },
   { version: 4, name: 'rate-limits', sql: rateLimits },
+  { version: 5, name: 'sessions', sql: sessions },
+  { version: 7, name: 'webhooks', sql: webhooks },
+  { version: 8, name: 'content-generation', sql: contentGeneration },
 ];

@@ -1,0 +1,96 @@
+import type { AppContext, RouteContext, RouteDef } from './context';
+import { ByteLru } from './cache/lru';
+import { GenerationTracker } from './cache/generation';
+import { CONTENT_CORS } from './cors';
+import { matchesIfNoneMatch, strongEtag } from './etag';
+
+export interface ContentApiOptions {
+  /** `Cache-Control: public, max-age=<maxAge>` on Content API responses; default 0. */
+  maxAge: number;
+  /** The in-process response cache; `false` turns it off. */
+  cache: false | { maxBytes: number };
+  /** How stale this instance's view of the shared content generation may get, in ms; default 500. */
+  generationCheckMs: number;
+}
+
+interface Entry {
+  generation: number;
+  status: number;
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * What makes two requests the same resource: the path and the query without the key (which only
+ * authorises), in a fixed order, so `?a=1&b=2` and `?b=2&a=1` share one entry.
+ */
+export function cacheKey(url: URL): string {
+  const params = [...url.searchParams].filter(([name]) => name !== 'key');
+  params.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+  return `${url.pathname}?${new URLSearchParams(params).toString()}`;
+}
+
+/**
+ * The Content API's HTTP behaviour around a route: validators, 304s, cache headers, and a response
+ * cache that is only ever served for the generation of public content it was filled in.
+ */
+export class ContentResponses {
+  private readonly lru: ByteLru<Entry> | null;
+  readonly generation: GenerationTracker;
+
+  constructor(
+    app: AppContext,
+    private readonly options: ContentApiOptions,
+  ) {
+    this.lru = options.cache ? new ByteLru<Entry>(options.cache.maxBytes) : null;
+    this.generation = new GenerationTracker(app.storage.generation, options.generationCheckMs, () => app.now().getTime());
+  }
+
+  private headers(entry: Pick<Entry, 'etag' | 'contentType'>): Record<string, string> {
+    return {
+      ...CONTENT_CORS,
+      'content-type': entry.contentType,
+      'cache-control': `public, max-age=${this.options.maxAge}`,
+      etag: entry.etag,
+    };
+  }
+
+  private respond(request: Request, entry: Entry): Response {
+    if (matchesIfNoneMatch(request.headers.get('if-none-match'), entry.etag)) {
+      return new Response(null, { status: 304, headers: this.headers(entry) });
+    }
+    return new Response(entry.body, { status: entry.status, headers: this.headers(entry) });
+  }
+
+  async serve(ctx: RouteContext, route: RouteDef): Promise<Response> {
+    const generation = await this.generation.current();
+    const key = cacheKey(ctx.url);
+    const cached = this.lru?.get(key);
+    if (cached && cached.generation === generation) return this.respond(ctx.request, cached);
+
+    const response = await route.handle(ctx);
+    if (response.status !== 200) return response;
+    const body = new Uint8Array(await response.arrayBuffer());
+    const entry: Entry = {
+      generation,
+      status: 200,
+      body,
+      etag: await strongEtag(body),
+      contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8',
+      size: body.byteLength + key.length * 2,
+    };
+    this.lru?.set(key, entry);
+    return this.respond(ctx.request, entry);
+  }
+
+  /** Drops every cached response at once (a write through this instance). */
+  invalidate(): void {
+    this.generation.invalidate();
+  }
+
+  get cachedEntries(): number {
+    return this.lru?.size ?? 0;
+  }
+}

@@ -1,0 +1,15 @@
+import type { GenerationStore } from '../storage';
+import type { SqlDriver } from './driver';
+
+export function sqlGeneration(db: SqlDriver): GenerationStore {
+  return {
+    async current() {
+      const { rows } = await db.query<{ value: string | number }>('SELECT value FROM content_generation WHERE id = 1');
+      return Number(rows[0]?.value ?? 0);
+    },
+    async bump() {
+      const { rows } = await db.query<{ value: string | number }>('UPDATE content_generation SET value = value + 1 WHERE id = 1 RETURNING value');
+      return Number(rows[0]?.value ?? 0);
+    },
+  };
+}
