@@ -1,4 +1,4 @@
-import { isReservedSlug, slugify } from '../../content';
+import { slugify } from '../../content';
 import { ApiError, notFound, validation } from '../../http/errors';
 import type { Actor, AppContext, Version } from '../../http/context';
 import type { NqlNode } from '../../nql';
@@ -6,6 +6,7 @@ import type { OrderClause, PageRequest, PostRelations, Stores } from '../../stor
 import type { PostRow, PostStatus, PostType, PostWrite } from '../../storage/rows';
 import type { PostState } from '../../events/events';
 import { objectId } from '../../util/ids';
+import { assertCanWritePost } from '../../auth/permissions';
 import { parseDate } from '../shared/dates';
 import { parseWith } from '../shared/validate';
 import { bodyFromInput, emptyBody, readingTimeOf } from './body';
@@ -76,9 +77,8 @@ function publication(status: PostStatus, requested: Date | null | undefined, pre
 }
 
 async function slugFor(tx: Stores, text: string, type: PostType, exceptId?: string): Promise<string> {
-  let base = slugify(text) || 'untitled';
-  if (isReservedSlug(base)) base = `${base}-${type}`;
-  return tx.posts.freeSlug(base, exceptId);
+  // slugify already moves reserved words (rss, amp, …) aside with the type as suffix
+  return tx.posts.freeSlug(slugify(text, type) || 'untitled', exceptId);
 }
 
 export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInput): Promise<PostChange> {
@@ -111,8 +111,9 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
     created_at: now, created_by: actorId(actor), updated_at: now, updated_by: actorId(actor),
     published_at: publishedAt, published_by: status === 'published' ? actorId(actor) : null,
   };
-  const after = await tx.posts.insert(row, tagIds, authorIds);
-  return { before: null, after: await stateOf(tx, after) };
+  const after = await stateOf(tx, await tx.posts.insert(row, tagIds, authorIds));
+  assertCanWritePost(actor, null, after);
+  return { before: null, after };
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -136,6 +137,7 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
   const before = await tx.posts.findByIdForUpdate(id);
   if (!before || before.type !== type) throw notFound(`${label(type)} not found.`);
   const beforeState = await stateOf(tx, before);
+  assertCanWritePost(actor, beforeState, null);
   const now = app.now();
 
   const patch: Partial<PostWrite> = {};
@@ -181,13 +183,16 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
   patch.updated_at = new Date(Math.max(now.getTime(), before.updated_at.getTime() + 1));
   patch.updated_by = actorId(actor);
   const after = await tx.posts.update(id, patch, tagIds, authorIds);
-  return { before: beforeState, after: await stateOf(tx, after) };
+  const afterState = await stateOf(tx, after);
+  assertCanWritePost(actor, null, afterState);
+  return { before: beforeState, after: afterState };
 }
 
-export async function destroyPost(tx: Stores, type: PostType, id: string): Promise<PostChange> {
+export async function destroyPost(tx: Stores, type: PostType, id: string, actor: Actor): Promise<PostChange> {
   const before = await tx.posts.findByIdForUpdate(id);
   if (!before || before.type !== type) throw notFound(`${label(type)} not found.`);
   const beforeState = await stateOf(tx, before);
+  assertCanWritePost(actor, beforeState, null);
   await tx.posts.delete(id);
   return { before: beforeState, after: null };
 }

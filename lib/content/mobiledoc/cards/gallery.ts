@@ -1,0 +1,46 @@
+import { attrs } from '../../escape';
+import { safeUrl } from '../../url';
+import { figcaption } from './caption';
+import { dimension, text } from './payload';
+import type { CardRenderer } from './types';
+import type { Payload } from '../../types';
+
+const PER_ROW = 3;
+
+function galleryImage(image: Payload): string {
+  const src = safeUrl(image.src);
+  if (!src) return '';
+  let img = `<img${attrs([
+    ['src', src],
+    ['width', dimension(image, 'width')],
+    ['height', dimension(image, 'height')],
+    ['loading', 'lazy'],
+    ['alt', text(image, 'alt')],
+    ['title', text(image, 'title') || null],
+  ])}>`;
+  const href = safeUrl(image.href);
+  if (href) img = `<a${attrs([['href', href]])}>${img}</a>`;
+  return `<div class="kg-gallery-image">${img}</div>`;
+}
+
+export const galleryCard: CardRenderer = (payload) => {
+  const images = Array.isArray(payload.images) ? payload.images : [];
+  // Editors store each image's row; images without one fall into rows of three in order.
+  const rows = new Map<number, string[]>();
+  images.forEach((image: unknown, index: number) => {
+    if (typeof image !== 'object' || image === null) return;
+    const html = galleryImage(image as Payload);
+    if (!html) return;
+    const stored = (image as Payload).row;
+    const row = typeof stored === 'number' && Number.isInteger(stored) && stored >= 0 ? stored : Math.floor(index / PER_ROW);
+    rows.set(row, [...(rows.get(row) ?? []), html]);
+  });
+  if (rows.size === 0) return '';
+
+  const body = [...rows.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, row]) => `<div class="kg-gallery-row">${row.join('')}</div>`)
+    .join('');
+  const caption = figcaption(text(payload, 'caption'));
+  return `<figure class="kg-card kg-gallery-card kg-width-wide${caption ? ' kg-card-hascaption' : ''}"><div class="kg-gallery-container">${body}</div>${caption}</figure>`;
+};

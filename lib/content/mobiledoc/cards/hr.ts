@@ -1,0 +1,3 @@
+import type { CardRenderer } from './types';
+
+export const hrCard: CardRenderer = () => '<hr>';

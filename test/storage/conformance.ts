@@ -1,0 +1,163 @@
+// The contract every Storage implementation must keep, run against each one (test/storage/*.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Storage } from '../../lib/storage/storage';
+import type { PostWrite, TagRow, UserRow } from '../../lib/storage/rows';
+import { objectId } from '../../lib/util/ids';
+
+const T0 = new Date('2024-01-01T00:00:00.000Z');
+
+export function user(overrides: Partial<UserRow> = {}): UserRow {
+  const id = objectId();
+  return {
+    id, name: 'User', slug: `user-${id}`, password_hash: 'x', email: `${id}@example.com`, profile_image: null, cover_image: null,
+    bio: null, website: null, location: null, facebook: null, twitter: null, accessibility: null, status: 'active', locale: null,
+    visibility: 'public', meta_title: null, meta_description: null, tour: null, last_seen: null, created_at: T0, updated_at: T0,
+    ...overrides,
+  };
+}
+
+export function tag(overrides: Partial<TagRow> = {}): TagRow {
+  const id = objectId();
+  return {
+    id, name: `Tag ${id}`, slug: `tag-${id}`, description: null, feature_image: null, parent_id: null, visibility: 'public',
+    og_image: null, og_title: null, og_description: null, twitter_image: null, twitter_title: null, twitter_description: null,
+    meta_title: null, meta_description: null, codeinjection_head: null, codeinjection_foot: null, canonical_url: null,
+    accent_color: null, created_at: T0, updated_at: T0, ...overrides,
+  };
+}
+
+export function post(authorId: string, overrides: Partial<PostWrite> = {}): PostWrite {
+  const id = objectId();
+  return {
+    id, uuid: crypto.randomUUID(), type: 'post', title: 'Post', slug: `post-${id}`, slug_customised: false, mobiledoc: null,
+    html: null, plaintext: null, comment_id: id, feature_image: null, featured: false, status: 'draft', visibility: 'public',
+    reading_time: 0, custom_excerpt: null, codeinjection_head: null, codeinjection_foot: null, custom_template: null,
+    canonical_url: null, og_image: null, og_title: null, og_description: null, twitter_image: null, twitter_title: null,
+    twitter_description: null, meta_title: null, meta_description: null, email_subject: null, send_email_when_published: false,
+    created_at: T0, created_by: authorId, updated_at: T0, updated_by: authorId, published_at: null, published_by: null,
+    ...overrides,
+  };
+}
+
+export function storageConformance(name: string, open: () => Promise<Storage>) {
+  describe(`Storage conformance: ${name}`, () => {
+    let storage: Storage;
+    let author: UserRow;
+
+    beforeAll(async () => {
+      storage = await open();
+      const role = await storage.roles.findByName('Owner');
+      author = user({ name: 'Owner' });
+      await storage.users.insert(author, role!.id);
+    });
+    afterAll(() => storage.close());
+
+    it('ships the five roles', async () => {
+      expect((await storage.roles.all()).map((r) => r.name).sort()).toEqual(['Administrator', 'Author', 'Contributor', 'Editor', 'Owner']);
+      expect((await storage.users.owner())?.id).toBe(author.id);
+    });
+
+    it('inserts a post with ordered relations and keeps primary ids', async () => {
+      const [a, b] = [tag({ name: 'A-tag' }), tag({ name: 'B-tag' })];
+      await storage.tags.insert(a);
+      await storage.tags.insert(b);
+      const row = await storage.posts.insert(post(author.id), [b.id, a.id], [author.id]);
+      expect(row.primary_tag_id).toBe(b.id);
+      expect(row.primary_author_id).toBe(author.id);
+      const rel = await storage.posts.relations([row.id], { tags: true, authors: true });
+      expect(rel.tags.get(row.id)!.map((t) => t.id)).toEqual([b.id, a.id]);
+      expect(rel.authors.get(row.id)![0].roles.map((r) => r.name)).toEqual(['Owner']);
+      const updated = await storage.posts.update(row.id, { title: 'Changed' }, [a.id]);
+      expect(updated.title).toBe('Changed');
+      expect(updated.primary_tag_id).toBe(a.id);
+    });
+
+    it('de-duplicates slugs on insert, also when the caller did not check', async () => {
+      const first = await storage.posts.insert(post(author.id, { slug: 'same' }), [], [author.id]);
+      const second = await storage.posts.insert(post(author.id, { slug: 'same' }), [], [author.id]);
+      const page = await storage.posts.insert(post(author.id, { slug: 'same', type: 'page' }), [], [author.id]);
+      expect([first.slug, second.slug, page.slug]).toEqual(['same', 'same-2', 'same-3']);
+      expect(await storage.posts.freeSlug('same')).toBe('same-4');
+      expect(await storage.posts.freeSlug('same', first.id)).toBe('same');
+      // LIKE wildcards in a slug match only themselves
+      expect(await storage.posts.freeSlug('s_me')).toBe('s_me');
+    });
+
+    it('allocates distinct slugs to concurrent inserts', async () => {
+      const rows = await Promise.all(
+        Array.from({ length: 10 }, () => storage.transaction((tx) => tx.posts.insert(post(author.id, { slug: 'race' }), [], [author.id]))),
+      );
+      expect(new Set(rows.map((r) => r.slug)).size).toBe(10);
+    });
+
+    it('creates one tag for concurrent auto-creation by name', async () => {
+      const rows = await Promise.all(
+        Array.from({ length: 8 }, () => storage.transaction((tx) => tx.tags.insertOrGetByName(tag({ name: 'Parallel', slug: 'parallel' })))),
+      );
+      expect(new Set(rows.map((r) => r.id)).size).toBe(1);
+      expect((await storage.tags.match({ name: 'PARALLEL' }))?.id).toBe(rows[0].id);
+    });
+
+    it('rolls a failed transaction back completely', async () => {
+      const doomed = post(author.id, { slug: 'rolled-back' });
+      await expect(
+        storage.transaction(async (tx) => {
+          await tx.posts.insert(doomed, [], [author.id]);
+          throw new Error('abort');
+        }),
+      ).rejects.toThrow('abort');
+      expect(await storage.posts.findById(doomed.id)).toBeNull();
+    });
+
+    it('browses with a filter, an order, a page and a total', async () => {
+      for (const title of ['Zeta', 'Eta', 'Theta']) {
+        await storage.posts.insert(post(author.id, { title, status: 'published', published_at: T0, featured: title === 'Eta' }), [], [author.id]);
+      }
+      const { parseFilter } = await import('../../lib/nql');
+      const result = await storage.posts.browse({
+        type: 'post', filter: parseFilter('status:published'), order: [{ field: 'title', direction: 'asc' }],
+        page: { limit: 2, offset: 0 }, now: new Date(), defaultOrder: 'admin',
+      });
+      expect(result.rows.map((r) => r.title)).toEqual(['Eta', 'Theta']);
+      expect(result.total).toBe(3);
+      const featured = await storage.posts.browse({
+        type: 'post', filter: parseFilter('featured:true'), page: { limit: null, offset: 0 }, now: new Date(), defaultOrder: 'admin',
+      });
+      expect(featured.rows.map((r) => r.title)).toEqual(['Eta']);
+    });
+
+    it('records token uses once and tells when a token was first seen', async () => {
+      const now = new Date();
+      const later = new Date(now.getTime() + 60_000);
+      expect(await storage.tokens.recordUse('a'.repeat(64), now, later)).toBeNull();
+      expect((await storage.tokens.recordUse('a'.repeat(64), later, later))?.getTime()).toBe(now.getTime());
+      await storage.tokens.purgeExpired(new Date(later.getTime() + 1));
+      expect(await storage.tokens.recordUse('a'.repeat(64), later, later)).toBeNull();
+    });
+
+    it('counts rate-limit windows and starts a new one after the last ends', async () => {
+      const now = new Date();
+      expect((await storage.rateLimits.hit('k', 1000, now)).count).toBe(1);
+      expect((await storage.rateLimits.hit('k', 1000, now)).count).toBe(2);
+      expect((await storage.rateLimits.peek('k', now))?.count).toBe(2);
+      const next = new Date(now.getTime() + 1001);
+      expect(await storage.rateLimits.peek('k', next)).toBeNull();
+      expect((await storage.rateLimits.hit('k', 1000, next)).count).toBe(1);
+      const parallel = await Promise.all(Array.from({ length: 5 }, () => storage.rateLimits.hit('p', 1000, now)));
+      expect(parallel.map((w) => w.count).sort()).toEqual([1, 2, 3, 4, 5]);
+    });
+
+    it('moves the content generation on', async () => {
+      const before = await storage.generation.current();
+      expect(await storage.generation.bump()).toBe(before + 1);
+      expect(await storage.generation.current()).toBe(before + 1);
+    });
+
+    it('keeps settings as strings and nulls', async () => {
+      await storage.settings.set([{ key: 'title', value: 'Conformance' }, { key: 'logo', value: null }], new Date());
+      expect(await storage.settings.get('title')).toBe('Conformance');
+      expect(await storage.settings.get('logo')).toBeNull();
+      expect(await storage.settings.get('no-such-key')).toBeUndefined();
+    });
+  });
+}
