@@ -28,7 +28,7 @@ export function serializePost(
   const plaintext = hideBody ? '' : (post.plaintext ?? '');
 
   const out: Record<string, unknown> = { id: post.id, uuid: post.uuid, title: post.title, slug: post.slug };
-  if (!content && output.formats.has('mobiledoc')) out.mobiledoc = post.mobiledoc;
+  if (output.formats.has('mobiledoc')) out.mobiledoc = hideBody ? '' : post.mobiledoc;
   if (output.formats.has('html')) out.html = hideBody ? '' : post.html;
   if (output.formats.has('plaintext')) out.plaintext = plaintext;
   Object.assign(out, {
