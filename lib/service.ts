@@ -2,6 +2,7 @@ import { authenticateAdmin } from './auth/authenticate';
 import { ContentKeys } from './auth/content-key';
 import { ContentResponses } from './http/content-api';
 import { CONTENT_CORS, contentPreflight } from './http/cors';
+import { adminPreflight, applyAdminCors } from './http/admin-cors';
 import { allows } from './auth/permissions';
 import type { Actor, AppContext, Method, RouteContext } from './http/context';
 import { ApiError, asApiError, noPermission, notFound } from './http/errors';
@@ -18,7 +19,11 @@ import type { Storage } from './storage/storage';
 import { EventBus, type EventHandler } from './events/bus';
 import type { EventName } from './events/names';
 import { postEvents } from './events/post-events';
+import { outboxStager } from './events/outbox';
+import { guardedFetch } from './events/transport';
+import { createWebhookWorker, type DeliveryCounts } from './events/worker';
 import { write } from './resources/shared/write';
+import { serveFile } from './files/serve';
 
 export interface Service {
   /** Serves the whole API: a WHATWG Request in, a Response out. Never rejects for a request's sake. */
@@ -27,8 +32,11 @@ export interface Service {
   setup(input: SetupInput): Promise<{ user: Record<string, unknown> }>;
   /** Creates a custom integration and returns its keys. */
   createIntegration(input: IntegrationInput): Promise<IntegrationKeys>;
-  /** Publishes scheduled posts that are due; hosts without a long-lived process call it from a timer or cron. */
-  runDueJobs(): Promise<{ published: number }>;
+  /**
+   * Publishes scheduled posts that are due and delivers due webhook notifications; hosts without a
+   * long-lived process (or with `webhooks.worker: false`) call it from a timer or cron.
+   */
+  runDueJobs(): Promise<{ published: number; deliveries: DeliveryCounts }>;
   /** Listens to domain events (`post.published`, …, or `*`) after they commit; returns an unsubscribe function. */
   on(event: EventName | '*', handler: EventHandler): () => void;
   /** Closes the storage; the service answers nothing afterwards. */
@@ -54,26 +62,53 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const app: AppContext = { storage, options: resolved, now: options.now ?? (() => new Date()), events };
   const router = new ApiRouter(resolved.name, routes);
   const contentKeys = new ContentKeys(app, resolved.contentApi.keys);
+  app.keysChanged = () => contentKeys.forget();
   const contentResponses = new ContentResponses(app, resolved.contentApi);
   const contentPath = new RegExp(`^/${resolved.name}/api/[^/]+/content(/|$)`);
+  const adminPath = new RegExp(`^/${resolved.name}/api/[^/]+/admin(/|$)`);
   // every change to public content moves the shared generation on, inside its own transaction
   events.addStager(async (tx, staged) => {
     if (staged.some((e) => e.name === 'site.changed')) await tx.generation.bump();
   });
   events.on('site.changed', () => contentResponses.invalidate());
+  const unwatchGeneration = await contentResponses.watch(storage);
+  const webhookOptions = resolved.webhooks;
+  const webhookWorker = createWebhookWorker({
+    storage,
+    now: () => app.now(),
+    name: resolved.name,
+    transport: webhookOptions.transport ?? guardedFetch(webhookOptions),
+    timeoutMs: webhookOptions.timeoutMs,
+    retries: webhookOptions.retries,
+    backoffMs: webhookOptions.backoffMs,
+    background: webhookOptions.worker,
+  });
+  // deliveries are written with the change; the worker is woken once that change has committed
+  let deliveriesStaged = false;
+  events.addStager(outboxStager({ site: resolved.url, now: () => app.now(), onStaged: () => (deliveriesStaged = true) }));
+  events.on('*', () => {
+    if (!deliveriesStaged) return;
+    deliveriesStaged = false;
+    webhookWorker.kick();
+  });
   let nextDueCheck = 0;
   let closed = false;
 
-  async function runDueJobs(): Promise<{ published: number }> {
+  async function publishDuePosts(): Promise<number> {
     const changes = await write(app, (tx) => publishDue(tx, app.now()), (list) => list.flatMap((c) => postEvents(c.before, c.after)));
-    return { published: changes.length };
+    return changes.length;
+  }
+
+  async function runDueJobs(): Promise<{ published: number; deliveries: DeliveryCounts }> {
+    const published = await publishDuePosts();
+    return { published, deliveries: await webhookWorker.drain() };
   }
 
   async function publishIfDue(): Promise<void> {
     const now = app.now().getTime();
     if (now < nextDueCheck) return;
     nextDueCheck = now + DUE_CHECK_INTERVAL_MS;
-    await runDueJobs();
+    await publishDuePosts();
   }
 
   async function authenticate(ctx: RouteContext, auth: 'public' | 'admin' | 'content'): Promise<Actor | null> {
@@ -86,6 +121,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if (closed) throw new ApiError('InternalServerError', 'The service has been closed.');
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
+    if (url.pathname.startsWith(`${resolved.imagesPath}/`)) {
+      return serveFile(request, resolved.files.images, url.pathname.slice(resolved.imagesPath.length + 1));
+    }
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');
     if (!url.pathname.endsWith('/')) {
       if (method === 'GET' || method === 'HEAD') {
@@ -94,6 +132,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       url.pathname += '/';
     }
     if (method === 'OPTIONS' && contentPath.test(url.pathname)) return contentPreflight(request);
+    if (method === 'OPTIONS' && adminPath.test(url.pathname)) {
+      if (router.lookup('GET', url.pathname).kind === 'not-found') throw notFound('Resource not found.');
+      return adminPreflight(request, resolved.auth.trustedOrigins);
+    }
     if (!KNOWN_METHODS.has(method)) {
       throw new ApiError('MethodNotAllowedError', `Method ${method.slice(0, 20)} is not allowed.`);
     }
@@ -113,6 +155,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if (found.api === 'content') return contentResponses.serve(ctx, route);
     const response = await route.handle(ctx);
     if (found.api === 'admin' && !response.headers.has('cache-control')) response.headers.set('cache-control', CACHE_CONTROL_ADMIN);
+    if (ctx.actor?.kind === 'user' && ctx.actor.setCookie && !response.headers.has('set-cookie')) {
+      response.headers.append('set-cookie', ctx.actor.setCookie);
+    }
     return response;
   }
 
@@ -127,6 +172,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     }
     if (contentPath.test(new URL(request.url).pathname)) {
       for (const [name, value] of Object.entries(CONTENT_CORS)) response.headers.set(name, value);
+    } else if (adminPath.test(new URL(request.url).pathname)) {
+      applyAdminCors(request, response, resolved.auth.trustedOrigins);
     }
     if (request.method.toUpperCase() === 'HEAD' && response.body) {
       return new Response(null, { status: response.status, headers: response.headers });
@@ -146,6 +193,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     async close() {
       if (closed) return;
       closed = true;
+      await webhookWorker.stop();
+      await unwatchGeneration();
       await storage.close();
     },
   };

@@ -85,6 +85,12 @@ export class ContentResponses {
     return this.respond(ctx.request, entry);
   }
 
+  /** Follows other instances' writes as they happen, where the storage can announce them. */
+  async watch(storage: AppContext['storage']): Promise<() => Promise<void>> {
+    if (!storage.watchGeneration) return async () => {};
+    return storage.watchGeneration(() => this.invalidate());
+  }
+
   /** Drops every cached response at once (a write through this instance). */
   invalidate(): void {
     this.generation.invalidate();

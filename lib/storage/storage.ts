@@ -9,6 +9,7 @@ import type {
   RoleRow,
   SessionRow,
   TagRow,
+  ThemeRow,
   UserRow,
   UserWithRoles,
 } from './rows';
@@ -233,6 +234,16 @@ export interface OutboxStore {
   purgeFinished(before: Date): Promise<number>;
 }
 
+/** Uploaded themes (the built-in default theme is not stored). */
+export interface ThemeStore {
+  all(): Promise<ThemeRow[]>;
+  /** With `forUpdate`, the row stays locked until the transaction ends (activation against deletion). */
+  find(name: string, forUpdate?: boolean): Promise<ThemeRow | null>;
+  /** Inserts, or replaces the theme of that name (keeping its `created_at`). */
+  save(row: ThemeRow): Promise<ThemeRow>;
+  delete(name: string): Promise<boolean>;
+}
+
 /** A unit of work: every store bound to one transaction, or to the database outside any. */
 export interface Stores {
   posts: PostStore;
@@ -247,6 +258,7 @@ export interface Stores {
   generation: GenerationStore;
   webhooks: WebhookStore;
   outbox: OutboxStore;
+  themes: ThemeStore;
 }
 
 /**
@@ -254,6 +266,11 @@ export interface Stores {
  * (a crash never leaves half of it), and must share all state between instances on one database.
  */
 export interface Storage extends Stores {
+  /**
+   * Where the database can announce changes between instances (PostgreSQL's LISTEN/NOTIFY): calls
+   * `listener` after any instance bumps the content generation. Absent → instances poll the generation.
+   */
+  watchGeneration?(listener: () => void): Promise<() => Promise<void>>;
   /** Runs `work` in one transaction; nested calls join the outer transaction. */
   transaction<T>(work: (tx: Stores) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -8,8 +8,14 @@ import { sqlRateLimits } from './rate-limits';
 import { sqlOutbox, sqlWebhooks } from './webhooks';
 import { sqlSessions } from './sessions';
 import { sqlGeneration } from './generation';
+import { sqlThemes } from './themes';
 
-function stores(db: SqlDriver): Stores {
+export interface SqlStorageOptions {
+  /** Announce generation bumps on this LISTEN/NOTIFY channel (PostgreSQL servers; PGlite has one instance). */
+  notifyChannel?: string;
+}
+
+function stores(db: SqlDriver, options: SqlStorageOptions): Stores {
   return {
     posts: sqlPosts(db),
     tags: sqlTags(db),
@@ -22,17 +28,18 @@ function stores(db: SqlDriver): Stores {
     webhooks: sqlWebhooks(db),
     outbox: sqlOutbox(db),
     sessions: sqlSessions(db),
-    generation: sqlGeneration(db),
+    generation: sqlGeneration(db, options.notifyChannel),
+    themes: sqlThemes(db),
   };
 }
 
 /** A Storage over any PostgreSQL-speaking driver: the SQL is the same for PGlite and a server. */
-export function createSqlStorage(driver: SqlDriver): Storage {
+export function createSqlStorage(driver: SqlDriver, options: SqlStorageOptions = {}): Storage {
   return {
-    ...stores(driver),
+    ...stores(driver, options),
     transaction(work) {
       return driver.transaction((tx) => {
-        const bound = stores(tx);
+        const bound = stores(tx, options);
         // a nested transaction joins this one instead of opening a second connection
         return work(bound);
       });

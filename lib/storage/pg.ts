@@ -1,0 +1,119 @@
+// PostgreSQL server storage over node-postgres: the same migrations and SQL as PGlite, for several
+// instances (processes) that must behave as one site.
+import type { Pool, PoolClient, PoolConfig } from 'pg';
+import type { Storage } from './storage';
+import type { SqlDriver } from './sql/driver';
+import { migrate } from './sql/migrate';
+import { createSqlStorage } from './sql/sql-storage';
+
+export interface PgStorageOptions {
+  /** e.g. `postgres://user@127.0.0.1:5432/site`; ignored when `pool` is given. */
+  connectionString?: string;
+  /** A pool the host manages; pressroom does not end it on close. */
+  pool?: Pool;
+  /** Extra node-postgres pool settings (max connections, ssl, …). */
+  poolConfig?: PoolConfig;
+  /** A schema of its own inside the database (created when missing); default `public`. */
+  schema?: string;
+}
+
+/** Where instances tell each other that public content changed (see GenerationStore). */
+export const GENERATION_CHANNEL = 'pressroom_generation';
+// an arbitrary constant: the advisory lock every instance takes while migrating
+const MIGRATION_LOCK = 741_201_337;
+const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
+
+type Queryable = Pick<PoolClient, 'query'> | Pool;
+
+function over(db: Queryable, pool: Pool, inTransaction: boolean, close: () => Promise<void>): SqlDriver {
+  const driver: SqlDriver = {
+    async query<R>(sql: string, params?: unknown[]) {
+      const result = await db.query(sql, params as unknown[]);
+      return { rows: result.rows as R[], affectedRows: result.rowCount ?? 0 };
+    },
+    async exec(sql: string) {
+      await db.query(sql);
+    },
+    async transaction<T>(work: (tx: SqlDriver) => Promise<T>): Promise<T> {
+      if (inTransaction) return work(driver);
+      const client = 'release' in db ? (db as PoolClient) : await pool.connect();
+      const owned = client !== db;
+      try {
+        await client.query('BEGIN');
+        const result = await work(over(client, pool, true, close));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        if (owned) client.release();
+      }
+    },
+    close,
+  };
+  return driver;
+}
+
+export interface PgDriver extends SqlDriver {
+  /** Calls `listener` whenever another instance (or this one) bumps the content generation. */
+  watchGeneration(listener: () => void): Promise<() => Promise<void>>;
+}
+
+export async function createPgDriver(options: PgStorageOptions = {}): Promise<PgDriver> {
+  const { default: pg } = await import('pg');
+  const schema = options.schema ?? 'public';
+  if (!SCHEMA.test(schema)) throw new TypeError(`pressroom: schema must match ${SCHEMA}, got ${JSON.stringify(schema)}`);
+  const config: PoolConfig = {
+    connectionString: options.connectionString,
+    ...options.poolConfig,
+    // every connection of the pool works in the site's schema
+    options: `-c search_path=${schema}`,
+  };
+  const ownsPool = !options.pool;
+  const pool = options.pool ?? new pg.Pool(config);
+  const close = async () => {
+    if (ownsPool) await pool.end();
+  };
+  const driver = over(pool, pool, false, close);
+
+  const client = await pool.connect();
+  try {
+    if (options.pool && schema !== 'public') await client.query(`SET search_path TO ${schema}`);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    // several instances starting together migrate one after another
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(over(client, pool, false, close));
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+
+  return {
+    ...driver,
+    async watchGeneration(listener) {
+      // a connection of its own, held for as long as the watch lasts
+      const listenerClient = await pool.connect();
+      listenerClient.on('notification', (message) => {
+        if (message.channel === GENERATION_CHANNEL) listener();
+      });
+      // a dropped connection would silently stop invalidation: re-reading the generation on a timer still covers it
+      listenerClient.on('error', () => {});
+      await listenerClient.query(`LISTEN ${GENERATION_CHANNEL}`);
+      return async () => {
+        await listenerClient.query(`UNLISTEN ${GENERATION_CHANNEL}`).catch(() => {});
+        listenerClient.release();
+      };
+    },
+  };
+}
+
+/** A Storage on a PostgreSQL server; bumps of the content generation are announced with NOTIFY. */
+export async function createPgStorage(options: PgStorageOptions = {}): Promise<Storage> {
+  const driver = await createPgDriver(options);
+  const storage = createSqlStorage(driver, { notifyChannel: GENERATION_CHANNEL });
+  return { ...storage, watchGeneration: (listener) => driver.watchGeneration(listener) };
+}
