@@ -13,17 +13,25 @@ export interface NodeHandlerOptions {
   trustProxy?: boolean;
 }
 
+/** What a framework may know better than the raw message: the full path, or a body it already read. */
+export interface RequestOverrides {
+  /** Path and query as the client sent them (Express strips its mount path from `req.url`). */
+  url?: string;
+  /** The body, when middleware already consumed the stream. */
+  body?: Uint8Array | string;
+}
+
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   return v?.split(',')[0]?.trim() || undefined;
 }
 
-export function toRequest(req: IncomingMessage, options: NodeHandlerOptions = {}): Request {
+export function toRequest(req: IncomingMessage, options: NodeHandlerOptions = {}, overrides: RequestOverrides = {}): Request {
   const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
   const proto = (options.trustProxy && firstHeader(req.headers['x-forwarded-proto'])) || (encrypted ? 'https' : 'http');
   const host = (options.trustProxy && firstHeader(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost';
-  const url = new URL(req.url ?? '/', `${proto}://${host}`);
+  const url = new URL(overrides.url ?? req.url ?? '/', `${proto}://${host}`);
 
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -36,6 +44,11 @@ export function toRequest(req: IncomingMessage, options: NodeHandlerOptions = {}
 
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
+  if (hasBody && overrides.body !== undefined) {
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+    return new Request(url, { method, headers, body: overrides.body as BodyInit });
+  }
   return new Request(url, {
     method,
     headers,
