@@ -1,4 +1,4 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 // One entry per public subpath; pg and express stay external (optional peer dependencies).
 const entry = {
@@ -9,7 +9,7 @@ const entry = {
   pg: 'lib/storage/pg.ts',
 };
 
-const shared = { target: 'node20', platform: 'neutral', external: ['pg', 'express'], sourcemap: true } as const;
+const shared: Options = { target: 'node20', platform: 'neutral', external: ['pg', 'express'], sourcemap: true };
 
 export default defineConfig([
   // ESM is split so the embedded database (Node-only) stays a lazily imported chunk of its own and

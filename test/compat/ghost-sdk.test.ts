@@ -1,0 +1,112 @@
+// The unmodified official Ghost SDKs against pressroom named 'ghost', over a real HTTP server.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import GhostAdminAPI from '@tryghost/admin-api';
+import GhostContentAPI from '@tryghost/content-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createService, type Service } from '../../lib';
+import { toNodeHandler } from '../../lib/adapters/node';
+
+let server: Server;
+let service: Service;
+let url: string;
+let admin: any;
+let content: any;
+
+beforeAll(async () => {
+  server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  service = await createService({ name: 'ghost', url, auth: { passwordIterations: 1000 } });
+  server.on('request', toNodeHandler(service));
+  await service.setup({ name: 'Owner Person', email: 'owner@example.com', password: 'a-long-password-1', title: 'SDK site' });
+  const keys = await service.createIntegration({ name: 'SDK' });
+  admin = new GhostAdminAPI({ url, key: keys.adminKey, version: 'v3' });
+  content = new GhostContentAPI({ url, key: keys.contentKey, version: 'v3' });
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await service.close();
+});
+
+describe('@tryghost/admin-api (v3)', () => {
+  it('reads the site', async () => {
+    const site = await admin.site.read();
+    expect(site).toMatchObject({ title: 'SDK site', url: `${url}/` });
+  });
+
+  it('adds, reads, edits, browses and deletes posts, including source: html', async () => {
+    const post = await admin.posts.add({ title: 'From the SDK', tags: ['sdk'], status: 'published' });
+    expect(post).toMatchObject({ title: 'From the SDK', status: 'published' });
+    expect(post.tags[0].name).toBe('sdk');
+
+    const html = await admin.posts.add({ title: 'HTML post', html: '<p>Hello <em>SDK</em></p>' }, { source: 'html' });
+    const readBack = await admin.posts.read({ id: html.id }, { formats: 'html' });
+    expect(readBack.html).toContain('<em>SDK</em>');
+    const bySlug = await admin.posts.read({ slug: html.slug });
+    expect(bySlug.id).toBe(html.id);
+
+    const edited = await admin.posts.edit({ id: post.id, title: 'Edited by SDK', updated_at: post.updated_at });
+    expect(edited.title).toBe('Edited by SDK');
+
+    const list = await admin.posts.browse({ limit: 1, filter: 'tag:sdk' });
+    expect(list).toHaveLength(1);
+    expect(list.meta.pagination.total).toBe(1);
+
+    await admin.posts.delete({ id: html.id });
+    await expect(admin.posts.read({ id: html.id })).rejects.toThrow(/not found/i);
+  });
+
+  it('surfaces the API errors as the SDK expects', async () => {
+    const error = await admin.posts.add({ status: 'draft' }).catch((e: any) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.type).toBe('ValidationError');
+    const stale = await admin.posts.add({ title: 'Conflict' });
+    await admin.posts.edit({ id: stale.id, title: 'First', updated_at: stale.updated_at });
+    const conflict = await admin.posts.edit({ id: stale.id, title: 'Second', updated_at: stale.updated_at }).catch((e: any) => e);
+    expect(conflict.type).toBe('UpdateCollisionError');
+  });
+
+  it('handles pages, tags and users', async () => {
+    const page = await admin.pages.add({ title: 'SDK page', status: 'published' });
+    expect((await admin.pages.read({ id: page.id })).title).toBe('SDK page');
+    const tag = await admin.tags.add({ name: 'SDK tag' });
+    const editedTag = await admin.tags.edit({ id: tag.id, description: 'described' });
+    expect(editedTag.description).toBe('described');
+    expect((await admin.tags.browse({ limit: 'all' })).some((t: any) => t.id === tag.id)).toBe(true);
+    await admin.tags.delete({ id: tag.id });
+    const users = await admin.users.browse();
+    expect(users[0].email).toBe('owner@example.com');
+    expect((await admin.users.read({ id: users[0].id })).name).toBe('Owner Person');
+  });
+
+  it('sends many requests within one second, as the SDK does, without tripping single-use tokens', async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => admin.posts.browse({ limit: 1 })));
+    expect(results).toHaveLength(10);
+  });
+});
+
+describe('@tryghost/content-api (v3)', () => {
+  it('browses and reads published content with includes and filters', async () => {
+    await admin.posts.add({ title: 'Public one', status: 'published', tags: ['public-tag'] });
+    const posts = await content.posts.browse({ include: 'tags,authors', filter: 'tag:public-tag', limit: 5 });
+    expect(posts).toHaveLength(1);
+    expect(posts[0].primary_tag.slug).toBe('public-tag');
+    expect(posts.meta.pagination.total).toBe(1);
+    const one = await content.posts.read({ slug: posts[0].slug });
+    expect(one.id).toBe(posts[0].id);
+    const tags = await content.tags.browse({ include: 'count.posts' });
+    expect(tags.find((t: any) => t.slug === 'public-tag').count.posts).toBe(1);
+    const authors = await content.authors.browse();
+    expect(authors[0].name).toBe('Owner Person');
+    const pages = await content.pages.browse();
+    expect(pages.map((p: any) => p.title)).toContain('SDK page');
+    const settings = await content.settings.browse();
+    expect(settings.title).toBe('SDK site');
+  });
+
+  it('rejects for unknown content', async () => {
+    await expect(content.posts.read({ slug: 'no-such-post' })).rejects.toThrow();
+  });
+});
