@@ -251,3 +251,15 @@ describe('HTTP behaviour', () => {
     expect(await res.text()).toBe('');
   });
 });
+
+describe('filters the public may not use', () => {
+  it('refuses filters on private author data with 400, while the Admin API allows them', async () => {
+    for (const path of ['posts/?filter=authors.email:ada@example.com', 'authors/?filter=email:ada@example.com', 'authors/?filter=status:active']) {
+      const res = await content(path);
+      expect(res.status).toBe(400);
+      expect((await body(res)).errors[0].code).toBe('INVALID_FILTER');
+    }
+    const adminRes = await site.admin.get(`posts/?filter=${encodeURIComponent('authors.email:ada@example.com')}`);
+    expect(adminRes.status).toBe(200);
+  });
+});

@@ -3,7 +3,7 @@ import type { PostQuery, PostRelations, PostStore } from '../storage';
 import type { PostRow, PostType, PostWrite, RoleRow, TagRow, UserRow, UserWithRoles } from '../rows';
 import type { SqlDriver } from './driver';
 import { freeSlug, groupBy, insertSql, orderItems, pageSql, setClause } from './common';
-import { postFields } from './filter-fields';
+import { postFields, publicPostFields } from './filter-fields';
 import { rolesOf } from './users';
 
 const POST_COLUMNS = [
@@ -60,7 +60,7 @@ export function sqlPosts(db: SqlDriver): PostStore {
       const params: unknown[] = [query.type];
       let where = 'p.type = $1';
       if (query.publishedOnly) where += ` AND p.status = 'published'`;
-      if (query.filter) where += ` AND (${compileFilter(query.filter, postFields, params, { now: query.now })})`;
+      if (query.filter) where += ` AND (${compileFilter(query.filter, query.publishedOnly ? publicPostFields : postFields, params, { now: query.now })})`;
 
       const countParams = [...params];
       const items = orderItems(query.order, ORDER_COLUMNS);

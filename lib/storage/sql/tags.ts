@@ -48,7 +48,7 @@ export function sqlTags(db: SqlDriver): TagStore {
         conditions.push(HAS_PUBLISHED_POST);
       }
       if (query.filter) {
-        const fields = tagFields({ publishedOnly: query.countPosts !== 'all' && !!query.withPublishedPosts });
+        const fields = tagFields({ publishedOnly: !!query.withPublishedPosts });
         conditions.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
       }
       const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';

@@ -68,7 +68,7 @@ export function sqlUsers(db: SqlDriver): UserStore {
         conditions.push(HAS_PUBLISHED_POST);
       }
       if (query.filter) {
-        const fields = userFields({ publishedOnly: query.countPosts !== 'all' && !!query.withPublishedPosts });
+        const fields = userFields({ publishedOnly: !!query.withPublishedPosts });
         conditions.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
       }
       const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';

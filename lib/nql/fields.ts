@@ -1,0 +1,50 @@
+import { NqlFieldError } from './errors';
+
+// A field map is the allow-list of filterable properties of one resource: anything not listed is
+// an NqlFieldError. It is declarative SQL: the compiler only ever combines these trusted
+// fragments with `$n` placeholders.
+
+export type FieldType = 'string' | 'number' | 'boolean' | 'date';
+
+/**
+ * A to-many relation. A comparison on it holds when any related row passes, its negation when
+ * none does; compiled as `(<key> IN (SELECT <link> FROM <from> WHERE <test>)) IS [NOT] TRUE`.
+ */
+export interface FieldRelation {
+  /** The outer row's key, e.g. `p.id`. */
+  readonly key: string;
+  /** The related rows' tables with their aliases, e.g. `posts_tags pt JOIN tags t ON t.id = pt.tag_id`. */
+  readonly from: string;
+  /** The column of `from` that holds the outer key, e.g. `pt.post_id`. */
+  readonly link: string;
+}
+
+export interface FieldDef {
+  /**
+   * The property's value in SQL: a column (`p.slug`) or any expression (`p.type = 'page'`, a
+   * scalar subquery `SELECT ... `); the compiler parenthesises anything but a bare column. For
+   * relations it refers to the aliases of `relation.from`. Strings must be text-like
+   * (varchar/text; cast others, e.g. `p.uuid::text`), dates timestamptz, numbers integers.
+   */
+  readonly sql: string;
+  readonly type: FieldType;
+  /** Present for to-many properties: a comparison holds when any related row matches. */
+  readonly relation?: FieldRelation;
+}
+
+/** The shape shared by FieldMap and the in-memory AccessorMap. */
+export interface PropertyMap<F> {
+  readonly fields: Readonly<Record<string, F>>;
+  /** Shortcut names (`tag`) to field names (`tags.slug`); resolved once, not transitively. */
+  readonly aliases?: Readonly<Record<string, string>>;
+}
+
+export type FieldMap = PropertyMap<FieldDef>;
+
+/** Finds a property's definition after alias resolution; own keys only, so `constructor` or `__proto__` are unknown too. */
+export function lookupProperty<F>(map: PropertyMap<F>, property: string): F {
+  const aliases = map.aliases ?? {};
+  const name = Object.hasOwn(aliases, property) ? aliases[property] : property;
+  if (!Object.hasOwn(map.fields, name)) throw new NqlFieldError(property);
+  return map.fields[name];
+}

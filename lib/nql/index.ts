@@ -1,0 +1,10 @@
+// The filter language (NQL): parse once, then compile to parameterised SQL or to an in-memory
+// predicate with the same meaning.
+export type * from './ast';
+export { isInGroup, textOf } from './ast';
+export { NqlError, NqlFieldError, NqlSyntaxError, NqlValueError } from './errors';
+export type { FieldDef, FieldMap, FieldRelation, FieldType, PropertyMap } from './fields';
+export { NQL_MAX_DEPTH, NQL_MAX_LENGTH, parseFilter } from './parse';
+export { compileFilter, type CompileOptions } from './to-sql';
+export { toPredicate, type Accessor, type AccessorMap, type PredicateOptions } from './to-predicate';
+export { inGroupOrder } from './order';

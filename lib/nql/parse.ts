@@ -1,0 +1,138 @@
+import nearley from 'nearley';
+import type { NqlNode } from './ast';
+import { NqlSyntaxError } from './errors';
+import grammar from './grammar';
+import { ERROR_TOKEN } from './lexer';
+
+/** Longest accepted filter, in UTF-16 code units (8 KB of ASCII). */
+export const NQL_MAX_LENGTH = 8192;
+/** Deepest accepted nesting of parentheses; checked before parsing so no input can exhaust a stack. */
+export const NQL_MAX_DEPTH = 100;
+
+const compiled = nearley.Grammar.fromCompiled(grammar);
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const INVALID_CHARACTER = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Parses an NQL filter into its tree; every failure is an NqlSyntaxError. */
+export function parseFilter(input: string): NqlNode {
+  precheck(input);
+  const parser = new nearley.Parser(compiled);
+  try {
+    parser.feed(input);
+  } catch (error) {
+    const token = (error as { token?: Token }).token;
+    if (token === undefined) throw error;
+    throw unexpectedToken(token, expectedAt(parser, lastColumn(parser) - 1));
+  }
+  const results = parser.results;
+  if (results.length === 0) {
+    const expected = expectedAt(parser, lastColumn(parser));
+    throw new NqlSyntaxError(`Query Error: unexpected end of filter at ${input.length}, expected ${expected}`, input.length, expected);
+  }
+  if (results.length > 1) {
+    throw new Error(`internal error: the NQL grammar is ambiguous (${results.length} parses)`);
+  }
+  return results[0] as NqlNode;
+}
+
+function syntaxError(problem: string, offset: number, expected: string): NqlSyntaxError {
+  return new NqlSyntaxError(`Query Error: ${problem} at ${offset}, expected ${expected}`, offset, expected);
+}
+
+// Rejects what the grammar cannot express or should not be asked to: the database cannot store
+// NUL, unpaired surrogates would be altered on their way to it, and nesting is bounded here so
+// that neither the parser nor the compilers recurse without limit.
+function precheck(input: string): void {
+  if (input.length > NQL_MAX_LENGTH) {
+    throw syntaxError(`filter longer than ${NQL_MAX_LENGTH} characters`, NQL_MAX_LENGTH, 'a shorter filter');
+  }
+  const bad = INVALID_CHARACTER.exec(input);
+  if (bad !== null) {
+    throw syntaxError(`unexpected character ${show(bad[0])}`, bad.index, 'a valid character');
+  }
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i];
+    if (c === '\\') i++;
+    else if (c === "'") quoted = !quoted;
+    else if (!quoted && c === '(') {
+      depth++;
+      if (depth > NQL_MAX_DEPTH) {
+        throw syntaxError(`more than ${NQL_MAX_DEPTH} nested parentheses`, i, 'less nesting');
+      }
+    } else if (!quoted && c === ')') depth--;
+  }
+  if (input.trim() === '') {
+    throw syntaxError('empty filter', 0, "a property or '('");
+  }
+}
+
+const UNTERMINATED = /^'(?:[^'\\]|\\[^])*$/;
+
+interface Token {
+  type?: string;
+  text: string;
+  offset: number;
+}
+
+function unexpectedToken(token: Token, expected: string): NqlSyntaxError {
+  if (token.type === ERROR_TOKEN && UNTERMINATED.test(token.text) && expected.includes('a value')) {
+    return syntaxError('unterminated string', token.offset, 'a closing quote');
+  }
+  const text = token.type === ERROR_TOKEN ? [...token.text][0] : token.text;
+  const what = [...text].length === 1 ? `character ${show(text)}` : show(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+  return syntaxError(`unexpected ${what}`, token.offset, expected);
+}
+
+function show(text: string): string {
+  const escape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  return `'${text.replace(/[\u0000-\u001f\u007f]/g, escape).replace(LONE_SURROGATE, escape)}'`;
+}
+
+// nearley's parse table is not in its type declarations; its columns hold the Earley states,
+// and a state whose next symbol is a token type tells what the parser could have accepted.
+interface EarleyState {
+  rule: { name: string; symbols: unknown[] };
+  dot: number;
+  reference: number;
+  isComplete: boolean;
+}
+interface ParseTable {
+  table: Array<{ states: EarleyState[] }>;
+}
+
+function lastColumn(parser: nearley.Parser): number {
+  return (parser as unknown as ParseTable).table.length - 1;
+}
+
+const DESCRIPTIONS: ReadonlyArray<[types: readonly string[], description: string]> = [
+  [['prop'], 'a property'],
+  [['lparen'], "'('"],
+  [['colon'], "':' after the property"],
+  [
+    ['not', 'ncontains', 'contains', 'startswith', 'endswith', 'gt', 'gte', 'lt', 'lte', 'lbracket',
+      'integer', 'literal', 'string', 'reldate', 'nullkw', 'truekw', 'falsekw'],
+    'a value',
+  ],
+  [['sep'], "','"],
+  [['rbracket'], "']'"],
+  [['and'], "'+'"],
+  [['or'], "','"],
+  [['rparen'], "')'"],
+];
+
+function expectedAt(parser: nearley.Parser, column: number): string {
+  const states = (parser as unknown as ParseTable).table[column]?.states ?? [];
+  const types = new Set<string>();
+  for (const state of states) {
+    const next = state.rule.symbols[state.dot];
+    if (typeof next === 'object' && next !== null && 'type' in next) types.add(String(next.type));
+  }
+  const parts = DESCRIPTIONS.filter(([names]) => names.some((name) => types.has(name))).map(([, d]) => d);
+  const done = states.some((s) => s.isComplete && s.reference === 0 && s.rule.name === compiled.start);
+  if (done) parts.push('the end of the filter');
+  if (parts.length === 0) return 'nothing more';
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} or ${parts[parts.length - 1]}`;
+}

@@ -1,0 +1,107 @@
+import type { FieldDef, FieldMap, FieldRelation, FieldType } from '../../nql';
+
+// What the filter parameter may name, per resource, and how each name reads in SQL over the
+// schema of migrations/001-initial.ts. Outer tables are aliased `p` (posts), `t` (tags) and
+// `u` (users); relation subqueries are uncorrelated and use their own aliases.
+
+const column = (sql: string, type: FieldType = 'string'): FieldDef => ({ sql, type });
+const related = (relation: FieldRelation, sql: string, type: FieldType = 'string'): FieldDef => ({ sql, type, relation });
+
+/** Plain text columns that share their property name, e.g. `meta_title` → `p.meta_title`. */
+const textColumns = (alias: string, names: readonly string[]): Record<string, FieldDef> =>
+  Object.fromEntries(names.map((name) => [name, column(`${alias}.${name}`)]));
+
+const postTags: FieldRelation = { key: 'p.id', from: 'posts_tags pt JOIN tags t ON t.id = pt.tag_id', link: 'pt.post_id' };
+const postAuthors: FieldRelation = { key: 'p.id', from: 'posts_authors pa JOIN users a ON a.id = pa.author_id', link: 'pa.post_id' };
+
+export const postFields: FieldMap = {
+  fields: {
+    ...textColumns('p', [
+      'id', 'title', 'slug', 'status', 'visibility', 'feature_image', 'type', 'custom_excerpt', 'custom_template',
+      'canonical_url', 'meta_title', 'meta_description', 'og_image', 'og_title', 'og_description',
+      'twitter_image', 'twitter_title', 'twitter_description', 'email_subject',
+    ]),
+    uuid: column('p.uuid::text'),
+    featured: column('p.featured', 'boolean'),
+    page: column(`p.type = 'page'`, 'boolean'),
+    reading_time: column('p.reading_time', 'number'),
+    published_at: column('p.published_at', 'date'),
+    created_at: column('p.created_at', 'date'),
+    updated_at: column('p.updated_at', 'date'),
+    'tags.id': related(postTags, 't.id'),
+    'tags.slug': related(postTags, 't.slug'),
+    'tags.name': related(postTags, 't.name'),
+    'tags.visibility': related(postTags, 't.visibility'),
+    'authors.id': related(postAuthors, 'a.id'),
+    'authors.slug': related(postAuthors, 'a.slug'),
+    'authors.name': related(postAuthors, 'a.name'),
+    'authors.email': related(postAuthors, 'a.email'),
+    // reference-behaviour §6: the primary tag is the first tag, and only when it is public
+    primary_tag: column(`SELECT ptag.slug FROM tags ptag WHERE ptag.id = p.primary_tag_id AND ptag.visibility = 'public'`),
+    primary_author: column('SELECT pusr.slug FROM users pusr WHERE pusr.id = p.primary_author_id'),
+  },
+  aliases: { tag: 'tags.slug', tags: 'tags.slug', author: 'authors.slug', authors: 'authors.slug' },
+};
+
+/** A map without the named properties: filtering on them is refused like any unknown property. */
+function without(map: FieldMap, names: readonly string[]): FieldMap {
+  return { ...map, fields: Object.fromEntries(Object.entries(map.fields).filter(([name]) => !names.includes(name))) };
+}
+
+/** The Content API's post filters: nothing that would let the public probe private author data. */
+export const publicPostFields: FieldMap = without(postFields, ['authors.email']);
+
+export interface CountOptions {
+  /**
+   * The Content API's view: `count.posts` counts published posts only, and properties that are not
+   * public (emails, staff status, last seen) cannot be filtered on.
+   */
+  publishedOnly: boolean;
+}
+
+const published = (options: CountOptions, alias: string): string =>
+  options.publishedOnly ? ` AND ${alias}.status = 'published'` : '';
+
+export function tagFields(options: CountOptions): FieldMap {
+  return {
+    fields: {
+      ...textColumns('t', [
+        'id', 'name', 'slug', 'description', 'visibility', 'feature_image', 'parent_id', 'meta_title',
+        'meta_description', 'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title',
+        'twitter_description', 'canonical_url', 'accent_color',
+      ]),
+      created_at: column('t.created_at', 'date'),
+      updated_at: column('t.updated_at', 'date'),
+      'count.posts': column(
+        `SELECT count(*) FROM posts_tags cpt JOIN posts cp ON cp.id = cpt.post_id WHERE cpt.tag_id = t.id${published(options, 'cp')}`,
+        'number',
+      ),
+    },
+    aliases: { parent: 'parent_id' },
+  };
+}
+
+const userRoles: FieldRelation = { key: 'u.id', from: 'roles_users ru JOIN roles r ON r.id = ru.role_id', link: 'ru.user_id' };
+
+const PRIVATE_USER_FIELDS = ['email', 'status', 'visibility', 'last_seen', 'roles.name'];
+
+export function userFields(options: CountOptions): FieldMap {
+  const map: FieldMap = {
+    fields: {
+      ...textColumns('u', [
+        'id', 'name', 'slug', 'email', 'status', 'location', 'website', 'bio', 'profile_image', 'cover_image',
+        'facebook', 'twitter', 'visibility', 'meta_title', 'meta_description',
+      ]),
+      created_at: column('u.created_at', 'date'),
+      updated_at: column('u.updated_at', 'date'),
+      last_seen: column('u.last_seen', 'date'),
+      'count.posts': column(
+        `SELECT count(*) FROM posts_authors cpa JOIN posts cp ON cp.id = cpa.post_id WHERE cpa.author_id = u.id${published(options, 'cp')}`,
+        'number',
+      ),
+      'roles.name': related(userRoles, 'r.name'),
+    },
+    aliases: { role: 'roles.name', roles: 'roles.name' },
+  };
+  return options.publishedOnly ? without(map, PRIVATE_USER_FIELDS) : map;
+}
