@@ -4,6 +4,7 @@ import { resolveSessionPolicy, type SessionPolicy } from './auth/session-options
 import type { ContentKeyOptions } from './auth/content-key';
 import type { ContentApiOptions } from './http/content-api';
 import { resolveWebhookOptions, type ResolvedWebhookOptions, type WebhookOptions } from './events/webhook-options';
+import { DEFAULT_THEME_BYTES, DEFAULT_UPLOAD_BYTES, type FileStores, resolveByteLimit, resolveFileStores, resolveImagesPath } from './files/options';
 
 export interface ServiceOptions {
   /** URL prefix, auth scheme word and cookie name; default `svc`. With `ghost`, Ghost's own SDKs work. */
@@ -35,7 +36,15 @@ export interface ServiceOptions {
   limits?: {
     /** Largest JSON body accepted, in bytes; default 10 MB. */
     jsonBodyBytes?: number;
+    /** Largest uploaded image, in bytes; default 10 MB. */
+    uploadBytes?: number;
+    /** Largest theme zip, and largest total its files may expand to, in bytes; default 50 MB. */
+    themeBytes?: number;
   };
+  /** Where uploaded images and theme files are kept; default in memory (`pressroom serve` uses ./content/…). */
+  files?: Partial<FileStores>;
+  /** The URL path uploaded images are served under; default `/content/images`. */
+  imagesPath?: string;
   contentApi?: {
     /** `Cache-Control: public, max-age=…` in seconds; default 0 (clients revalidate with ETags). */
     maxAge?: number;
@@ -60,7 +69,9 @@ export interface ResolvedOptions {
   adminUrl: string;
   dataDir?: string;
   auth: AdminTokenPolicy & { passwordIterations: number } & SessionPolicy;
-  limits: { jsonBodyBytes: number };
+  limits: { jsonBodyBytes: number; uploadBytes: number; themeBytes: number };
+  files: FileStores;
+  imagesPath: string;
   contentApi: ContentApiOptions & { keys: ContentKeyOptions };
   webhooks: ResolvedWebhookOptions;
   clientAddress?: (request: Request) => string | undefined;
@@ -101,7 +112,13 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
       passwordIterations: options.auth?.passwordIterations ?? 600_000,
       ...resolveSessionPolicy(options.auth ?? {}, options.adminUrl ? absoluteUrl(options.adminUrl, 'adminUrl') : url),
     },
-    limits: { jsonBodyBytes: options.limits?.jsonBodyBytes ?? 10 * 1024 * 1024 },
+    limits: {
+      jsonBodyBytes: options.limits?.jsonBodyBytes ?? 10 * 1024 * 1024,
+      uploadBytes: resolveByteLimit(options.limits?.uploadBytes, DEFAULT_UPLOAD_BYTES, 'limits.uploadBytes'),
+      themeBytes: resolveByteLimit(options.limits?.themeBytes, DEFAULT_THEME_BYTES, 'limits.themeBytes'),
+    },
+    files: resolveFileStores(options.files),
+    imagesPath: resolveImagesPath(options.imagesPath, name),
     clientAddress: options.clientAddress,
     contentApi: resolveContentApi(options.contentApi ?? {}),
     webhooks: resolveWebhookOptions(options.webhooks),

@@ -27,6 +27,8 @@ export interface AppContext {
   options: ResolvedOptions;
   now(): Date;
   events: EventBus;
+  /** Called after API keys were refreshed or deleted, so in-process caches of keys forget them at once. */
+  keysChanged?: () => void;
 }
 
 export interface RouteContext {

@@ -4,6 +4,19 @@ import { siteRoutes } from './site/routes';
 import { contentSettingsRoutes } from './settings/content';
 import { tagRoutes } from './tags/routes';
 import { userRoutes } from './users/routes';
+import { webhookRoutes } from './webhooks/routes';
+import { staffRoutes } from './users/staff-routes';
+import { sessionRoutes } from './session/routes';
+import { setupRoutes } from './setup/routes';
+import { roleRoutes } from './roles/routes';
+import { integrationRoutes } from './integrations/routes';
+import { adminSettingsRoutes } from './settings/admin';
+import { imageRoutes } from './images/routes';
+import { themeRoutes } from './themes/routes';
 
 /** Every route of both APIs; each resource contributes its own. */
-export const routes: RouteDef[] = [...postRoutes('post'), ...postRoutes('page'), ...tagRoutes, ...userRoutes, ...siteRoutes, ...contentSettingsRoutes];
+export const routes: RouteDef[] = [...postRoutes('post'), ...postRoutes('page'), ...tagRoutes, ...userRoutes, ...siteRoutes, ...contentSettingsRoutes, ...webhookRoutes,
+  // user authentication (issue 6)
+  ...staffRoutes, ...sessionRoutes, ...setupRoutes, ...roleRoutes, ...integrationRoutes, ...adminSettingsRoutes,
+  // files (issue 7)
+  ...imageRoutes, ...themeRoutes];

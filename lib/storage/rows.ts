@@ -130,3 +130,28 @@ export interface ApiKeyRow {
   created_at: Date;
   updated_at: Date;
 }
+
+/** A staff session; the cookie's token itself is never stored, only its SHA-256. */
+export interface SessionRow {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  /** The origin of the request that created the session (CSRF check). */
+  origin: string;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+/** An uploaded theme; its files are in the themes FileStore under `<name>/<path>`. */
+export interface ThemeRow {
+  name: string;
+  /** The theme's package.json, parsed. */
+  package: Record<string, unknown>;
+  /** The paths of its files, relative to the theme. */
+  files: string[];
+  /** Uncompressed bytes. */
+  size: number;
+  created_at: Date;
+  updated_at: Date;
+}

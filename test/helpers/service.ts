@@ -91,7 +91,7 @@ export async function createTestSite(options: ServiceOptions = {}): Promise<Test
   };
 }
 
-const TABLES = ['posts', 'tags', 'users', 'roles', 'roles_users', 'posts_tags', 'posts_authors', 'integrations', 'api_keys', 'settings'];
+const TABLES = ['posts', 'tags', 'users', 'roles', 'roles_users', 'posts_tags', 'posts_authors', 'integrations', 'api_keys', 'settings', 'webhooks', 'webhook_events', 'webhook_deliveries', 'sessions', 'themes'];
 
 /** Every row of every content table, to prove a rejected request changed nothing. */
 export async function snapshot(driver: SqlDriver): Promise<Record<string, unknown[]>> {

@@ -3,7 +3,7 @@ import { ApiError, notFound, validation } from '../../http/errors';
 import type { Actor, AppContext, Version } from '../../http/context';
 import type { NqlNode } from '../../nql';
 import type { OrderClause, PageRequest, PostRelations, Stores } from '../../storage/storage';
-import type { PostRow, PostStatus, PostType, PostWrite } from '../../storage/rows';
+import type { PostRow, PostStatus, PostType, PostWrite, TagRow } from '../../storage/rows';
 import type { PostState } from '../../events/events';
 import { objectId } from '../../util/ids';
 import { assertCanWritePost } from '../../auth/permissions';
@@ -25,6 +25,8 @@ export interface PostWriteContext {
 export interface PostChange {
   before: PostState | null;
   after: PostState | null;
+  /** Tags the write created because the post named tags that did not exist (they fire `tag.added`). */
+  createdTags?: TagRow[];
 }
 
 async function stateOf(tx: Stores, row: PostRow): Promise<PostState> {
@@ -92,7 +94,8 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
   const customSlug = input.slug !== undefined && slugify(input.slug) !== '';
   const slug = await slugFor(tx, customSlug ? (input.slug as string) : title, type);
 
-  const tagIds = input.tags ? await resolveTags(tx, input.tags, now) : [];
+  const createdTags: TagRow[] = [];
+  const tagIds = input.tags ? await resolveTags(tx, input.tags, now, createdTags) : [];
   const authorIds = input.authors ? await resolveAuthors(tx, input.authors) : await defaultAuthors(tx, actor);
 
   const row: PostWrite = {
@@ -113,7 +116,7 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
   };
   const after = await stateOf(tx, await tx.posts.insert(row, tagIds, authorIds));
   assertCanWritePost(actor, null, after);
-  return { before: null, after };
+  return { before: null, after, createdTags };
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -172,7 +175,8 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
     });
   }
 
-  const tagIds = input.tags ? await resolveTags(tx, input.tags, now) : undefined;
+  const createdTags: TagRow[] = [];
+  const tagIds = input.tags ? await resolveTags(tx, input.tags, now, createdTags) : undefined;
   const authorIds = input.authors ? await resolveAuthors(tx, input.authors) : undefined;
   if (patch.html !== undefined || patch.feature_image !== undefined) {
     patch.reading_time = readingTimeOf(patch.html ?? before.html, patch.feature_image !== undefined ? patch.feature_image : before.feature_image);
@@ -185,7 +189,7 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
   const after = await tx.posts.update(id, patch, tagIds, authorIds);
   const afterState = await stateOf(tx, after);
   assertCanWritePost(actor, null, afterState);
-  return { before: beforeState, after: afterState };
+  return { before: beforeState, after: afterState, createdTags };
 }
 
 export async function destroyPost(tx: Stores, type: PostType, id: string, actor: Actor): Promise<PostChange> {

@@ -2,14 +2,15 @@ import { tagSlug } from '../../content';
 import { validation } from '../../http/errors';
 import type { Actor } from '../../http/context';
 import type { Stores } from '../../storage/storage';
+import type { TagRow } from '../../storage/rows';
 import { objectId } from '../../util/ids';
 import type { AuthorReference, TagReference } from './schema';
 
 /**
  * Tag ids for a post's `tags` array (contract §4.3 rules 3–4): strings are names; objects match on
- * every key they give; whatever matches nothing is created.
+ * every key they give; whatever matches nothing is created (and added to `created`, for `tag.added`).
  */
-export async function resolveTags(tx: Stores, refs: TagReference[], now: Date): Promise<string[]> {
+export async function resolveTags(tx: Stores, refs: TagReference[], now: Date, created: TagRow[] = []): Promise<string[]> {
   const ids: string[] = [];
   for (const [index, ref] of refs.entries()) {
     const keys = typeof ref === 'string' ? { name: ref } : { id: ref.id, name: ref.name, slug: ref.slug };
@@ -28,13 +29,16 @@ export async function resolveTags(tx: Stores, refs: TagReference[], now: Date): 
     }
     const slug = given.slug ? tagSlug(given.slug) : tagSlug(name);
     const description = typeof ref === 'object' && typeof ref.description === 'string' ? ref.description : null;
+    const id = objectId(now);
     const tag = await tx.tags.insertOrGetByName({
-      id: objectId(now), name, slug: slug || 'tag', description, feature_image: null, parent_id: null,
+      id, name, slug: slug || 'tag', description, feature_image: null, parent_id: null,
       visibility: name.startsWith('#') ? 'internal' : 'public',
       og_image: null, og_title: null, og_description: null, twitter_image: null, twitter_title: null,
       twitter_description: null, meta_title: null, meta_description: null, codeinjection_head: null,
       codeinjection_foot: null, canonical_url: null, accent_color: null, created_at: now, updated_at: now,
     });
+    // a concurrent writer may have created it first: then it is not ours to announce
+    if (tag.id === id) created.push(tag);
     ids.push(tag.id);
   }
   return [...new Set(ids)];

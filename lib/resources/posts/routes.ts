@@ -12,6 +12,7 @@ import { outputOptions, type OutputOptions } from '../shared/output';
 import type { SerializeContext } from '../shared/serialize-context';
 import { adminLocation } from '../shared/urls';
 import { postEvents } from '../../events/post-events';
+import type { DomainEvent } from '../../events/events';
 import { write } from '../shared/write';
 import { addPost, browsePosts, destroyPost, editPost, parsePostInput, type PostChange } from './operations';
 import { serializePost } from './serialize';
@@ -35,7 +36,10 @@ function touchesPublicContent(change: PostChange): boolean {
   return change.before?.row.status === 'published' || change.after?.row.status === 'published';
 }
 
-const eventsOf = (change: PostChange) => postEvents(change.before, change.after);
+const eventsOf = (change: PostChange): DomainEvent[] => [
+  ...(change.createdTags ?? []).map((tag): DomainEvent => ({ name: 'tag.added', kind: 'tag', before: null, after: tag })),
+  ...postEvents(change.before, change.after),
+];
 
 /** The routes of posts, or of pages, which are posts with another type (architecture: pages reuse posts). */
 export function postRoutes(type: PostType): RouteDef[] {
@@ -129,7 +133,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       ...admin('destroy'),
       async handle(ctx) {
         const id = requireId(ctx.params.id);
-        const change = await write(ctx.app, (tx) => destroyPost(tx, type, id), eventsOf);
+        const change = await write(ctx.app, (tx) => destroyPost(tx, type, id, ctx.actor!), eventsOf);
         return noContent(touchesPublicContent(change) ? INVALIDATE : {});
       },
     },

@@ -1,9 +1,10 @@
 import type { IntegrationStore, RoleStore, SettingStore, TokenStore } from '../storage';
 import type { ApiKeyRow, IntegrationRow, RoleRow } from '../rows';
 import type { SqlDriver } from './driver';
-import { freeSlug, insertSql } from './common';
+import { freeSlug, insertSql, pageSql, setClause } from './common';
 
 const INTEGRATION_COLUMNS = ['id', 'name', 'slug', 'type', 'description', 'icon_image', 'created_at', 'updated_at'] as const;
+const INTEGRATION_WRITABLE = new Set<string>(['name', 'description', 'icon_image', 'updated_at']);
 const API_KEY_COLUMNS = ['id', 'type', 'secret', 'integration_id', 'last_seen_at', 'created_at', 'updated_at'] as const;
 
 export function sqlRoles(db: SqlDriver): RoleStore {
@@ -46,6 +47,36 @@ export function sqlIntegrations(db: SqlDriver): IntegrationStore {
     },
     freeSlug(base) {
       return freeSlug(db, 'integrations', base);
+    },
+    async browse(page) {
+      const params: unknown[] = [];
+      const [list, count] = await Promise.all([
+        db.query<IntegrationRow>(`SELECT * FROM integrations WHERE type = 'custom' ORDER BY name, id${pageSql(page, params)}`, params),
+        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM integrations WHERE type = 'custom'`),
+      ]);
+      return { rows: list.rows, total: count.rows[0]?.total ?? 0 };
+    },
+    async update(id, patch) {
+      const params: unknown[] = [];
+      const set = setClause(patch, INTEGRATION_WRITABLE, params);
+      if (set) {
+        params.push(id);
+        await db.query(`UPDATE integrations SET ${set} WHERE id = $${params.length}`, params);
+      }
+      const { rows } = await db.query<IntegrationRow>('SELECT * FROM integrations WHERE id = $1', [id]);
+      if (!rows[0]) throw new Error(`integration ${id} vanished during update`);
+      return rows[0];
+    },
+    async delete(id) {
+      const { affectedRows } = await db.query('DELETE FROM integrations WHERE id = $1', [id]);
+      return affectedRows > 0;
+    },
+    async refreshKey(integrationId, keyId, secret, now) {
+      const { rows } = await db.query<ApiKeyRow>(
+        'UPDATE api_keys SET secret = $3, updated_at = $4 WHERE id = $2 AND integration_id = $1 RETURNING *',
+        [integrationId, keyId, secret, now],
+      );
+      return rows[0] ?? null;
     },
   };
 }

@@ -3,6 +3,7 @@ import { roles } from './002-roles';
 import { settings } from './003-settings';
 import { rateLimits } from './004-rate-limits';
 import { sessions } from './005-sessions';
+import { themes } from './006-themes';
 import { webhooks } from './007-webhooks';
 import { contentGeneration } from './008-content-generation';
 
@@ -19,6 +20,7 @@ export const migrations: Migration[] = [
   { version: 3, name: 'settings', sql: settings },
   { version: 4, name: 'rate-limits', sql: rateLimits },
   { version: 5, name: 'sessions', sql: sessions },
+  { version: 6, name: 'themes', sql: themes },
   { version: 7, name: 'webhooks', sql: webhooks },
   { version: 8, name: 'content-generation', sql: contentGeneration },
 ];

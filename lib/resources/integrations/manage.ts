@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { notFound } from '../../http/errors';
+import type { AppContext } from '../../http/context';
+import type { Stores } from '../../storage/storage';
+import type { IntegrationRow } from '../../storage/rows';
+import { randomHex } from '../../util/ids';
+
+const blankIsNull = (v: unknown) => (v === '' ? null : v);
+
+/** `PUT integrations/{id}/`: what an Owner or Administrator may change; keys change only by refreshing. */
+export const integrationEditInput = z.object({
+  name: z.string().trim().min(1).max(191).optional(),
+  description: z.preprocess(blankIsNull, z.string().max(2000).nullable()).optional(),
+  icon_image: z
+    .preprocess(blankIsNull, z.string().max(2000).refine((v) => v.startsWith('/') || URL.canParse(v), 'must be a URL or a path').nullable())
+    .optional(),
+});
+
+export type IntegrationEditInput = z.infer<typeof integrationEditInput>;
+
+export async function findIntegration(tx: Stores, id: string): Promise<IntegrationRow> {
+  const row = await tx.integrations.findById(id);
+  if (!row || row.type !== 'custom') throw notFound('Integration not found.');
+  return row;
+}
+
+export async function editIntegration(tx: Stores, app: AppContext, id: string, input: IntegrationEditInput): Promise<IntegrationRow> {
+  const before = await findIntegration(tx, id);
+  const patch: Partial<Pick<IntegrationRow, 'name' | 'description' | 'icon_image' | 'updated_at'>> = {};
+  if (input.name !== undefined && input.name !== before.name) patch.name = input.name;
+  if (input.description !== undefined && input.description !== before.description) patch.description = input.description;
+  if (input.icon_image !== undefined && input.icon_image !== before.icon_image) patch.icon_image = input.icon_image;
+  if (Object.keys(patch).length === 0) return before;
+  patch.updated_at = app.now();
+  return tx.integrations.update(id, patch);
+}
+
+/** Deletes the integration; its keys and webhooks go with it, so its tokens and content key stop working. */
+export async function destroyIntegration(tx: Stores, id: string): Promise<void> {
+  await findIntegration(tx, id);
+  await tx.integrations.delete(id);
+}
+
+/**
+ * Gives one of the integration's keys a new secret (same id and type). Tokens signed with the old admin
+ * secret and the old content key stop working at once; an admin token already used stays used.
+ */
+export async function refreshApiKey(tx: Stores, app: AppContext, integrationId: string, keyId: string): Promise<void> {
+  await findIntegration(tx, integrationId);
+  const key = await tx.integrations.findApiKey(keyId);
+  if (!key || key.integration_id !== integrationId) throw notFound('API key not found.');
+  const secret = key.type === 'admin' ? randomHex(32) : randomHex(13);
+  await tx.integrations.refreshKey(integrationId, keyId, secret, app.now());
+}

@@ -1,0 +1,44 @@
+import { readJson } from '../../http/body';
+import type { RouteDef } from '../../http/context';
+import { json } from '../../http/response';
+import { endSession } from '../../auth/session';
+import { serializeUser } from '../users/serialize';
+import { signIn } from './operations';
+
+/** Session authentication (contract §5.3, reference-behaviour §5). */
+export const sessionRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    path: 'session/',
+    api: 'admin',
+    auth: 'public',
+    async handle(ctx) {
+      const cookie = await signIn(ctx.app, ctx.request, await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes));
+      return new Response(null, { status: 201, headers: { 'set-cookie': cookie } });
+    },
+  },
+  {
+    method: 'GET',
+    path: 'session/',
+    api: 'admin',
+    auth: 'admin',
+    permission: { resource: 'session', action: 'read' },
+    async handle(ctx) {
+      if (ctx.actor?.kind !== 'user') throw new Error('session route reached without a user');
+      const user = serializeUser(ctx.actor.user, { api: 'admin', version: ctx.version, site: ctx.app.options.url });
+      return json(200, { users: [user] });
+    },
+  },
+  {
+    method: 'DELETE',
+    path: 'session/',
+    api: 'admin',
+    auth: 'admin',
+    permission: { resource: 'session', action: 'destroy' },
+    async handle(ctx) {
+      if (ctx.actor?.kind !== 'user' || !ctx.actor.sessionId) throw new Error('session route reached without a session');
+      const cookie = await endSession(ctx.app, ctx.actor.sessionId);
+      return new Response(null, { status: 204, headers: { 'set-cookie': cookie } });
+    },
+  },
+];

@@ -1,0 +1,65 @@
+import { readJson } from '../../http/body';
+import { notFound, validation } from '../../http/errors';
+import type { RouteDef } from '../../http/context';
+import { json } from '../../http/response';
+import type { Stores } from '../../storage/storage';
+import type { DomainEvent } from '../../events/events';
+import { write } from '../shared/write';
+import { isReadable, isReadOnly, isWritable, parseSettingValue } from './admin-keys';
+
+async function readable(tx: Stores): Promise<{ key: string; value: string | null }[]> {
+  const stored = await tx.settings.all();
+  return [...stored].filter(([key]) => isReadable(key)).map(([key, value]) => ({ key, value })).sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** Every entry checked before anything is written: one bad key or value and nothing changes. */
+function parseEntries(body: unknown): { key: string; value: string | null }[] {
+  const list = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).settings : undefined;
+  if (!Array.isArray(list) || list.length === 0 || list.length > 200) {
+    throw validation("No root key ('settings') provided, or it is not a list of {key, value}.", { property: 'settings' });
+  }
+  const entries = new Map<string, string | null>();
+  for (const [index, item] of list.entries()) {
+    const key = typeof item === 'object' && item !== null ? (item as Record<string, unknown>).key : undefined;
+    if (typeof key !== 'string' || !('value' in item)) {
+      throw validation(`Value in [settings.${index}] must be an object with a key and a value.`, { property: 'settings' });
+    }
+    if (!isReadable(key)) throw notFound(`Problem finding setting: ${key.slice(0, 100)}`, { property: key.slice(0, 100) });
+    if (!isWritable(key) || isReadOnly(key)) throw validation(`Setting ${key} cannot be changed through settings/.`, { property: key });
+    entries.set(key, parseSettingValue(key, (item as Record<string, unknown>).value));
+  }
+  return [...entries].map(([key, value]) => ({ key, value }));
+}
+
+const admin = (action: string) => ({ api: 'admin' as const, auth: 'admin' as const, permission: { resource: 'settings', action } });
+
+/** Admin `settings/` with user authentication (reference-behaviour §12): a list of `{key, value}`. */
+export const adminSettingsRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    path: 'settings/',
+    ...admin('browse'),
+    async handle(ctx) {
+      return json(200, { settings: await readable(ctx.app.storage), meta: {} });
+    },
+  },
+  {
+    method: 'PUT',
+    path: 'settings/',
+    ...admin('edit'),
+    async handle(ctx) {
+      const entries = parseEntries(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes));
+      const result = await write(
+        ctx.app,
+        async (tx) => {
+          const stored = await tx.settings.all();
+          const changed = entries.filter((entry) => stored.get(entry.key) !== entry.value);
+          if (changed.length) await tx.settings.set(changed, ctx.app.now());
+          return { changed: changed.length > 0, settings: await readable(tx) };
+        },
+        (change): DomainEvent[] => (change.changed ? [{ name: 'site.changed', kind: 'site' }] : []),
+      );
+      return json(200, { settings: result.settings, meta: {} }, result.changed ? { 'x-cache-invalidate': '/*' } : {});
+    },
+  },
+];
