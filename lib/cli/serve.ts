@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { toNodeHandler } from '../adapters/node';
 import { createService, type Service } from '../service';
+import { DirectoryFileStore } from '../files/directory';
 import { randomHex } from '../util/ids';
 
 export interface ServeOptions {
@@ -38,7 +39,10 @@ async function ensureCredentials(service: Service, file: string): Promise<Creden
 export async function serve(options: ServeOptions): Promise<{ close(): Promise<void> }> {
   const dataDir = resolve(options.dataDir);
   const url = options.url ?? `http://${options.host}:${options.port}`;
-  const service = await createService({ name: options.name, url, dataDir });
+  // uploads sit beside the database: ./content/images and ./content/themes with the default --data
+  const content = dirname(dataDir);
+  const files = { images: new DirectoryFileStore(join(content, 'images')), themes: new DirectoryFileStore(join(content, 'themes')) };
+  const service = await createService({ name: options.name, url, dataDir, files });
   const credentials = await ensureCredentials(service, join(dirname(dataDir), 'pressroom-credentials.json'));
   const server = createServer(toNodeHandler(service));
   await new Promise<void>((ok, fail) => {
@@ -52,7 +56,8 @@ export async function serve(options: ServeOptions): Promise<{ close(): Promise<v
   Admin API key:   ${credentials.adminKey}
   Content API key: ${credentials.contentKey}
   Owner login:     ${credentials.ownerEmail} / ${credentials.ownerPassword}
-  Data:            ${dataDir}`);
+  Data:            ${dataDir}
+  Files:           ${files.images.root}, ${files.themes.root}`);
   return {
     async close() {
       await new Promise<void>((ok) => server.close(() => ok()));
