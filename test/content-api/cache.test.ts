@@ -80,7 +80,7 @@ describe('response cache invalidation', () => {
     await site.admin.post('posts/', { posts: [{ title: 'Scheduled A', status: 'scheduled', published_at: due }] });
     expect(await titles(site.service)).not.toContain('Scheduled A');
     clock += 61_000;
-    expect(await site.service.runDueJobs()).toEqual({ published: 1 });
+    expect((await site.service.runDueJobs()).published).toBe(1);
     expect(await titles(site.service)).toContain('Scheduled A');
 
     await site.admin.post('posts/', { posts: [{ title: 'Scheduled B', status: 'scheduled', published_at: new Date(clock + 1000).toISOString() }] });
