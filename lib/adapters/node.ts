@@ -4,6 +4,9 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { CLIENT_ADDRESS as CLIENT_ADDRESS_HEADER } from '../http/headers';
 
+// Node-only pieces a host wires in: uploaded images and themes kept in a directory
+export { DirectoryFileStore } from '../files/directory';
+
 export interface FetchHandler {
   fetch(request: Request): Promise<Response>;
 }

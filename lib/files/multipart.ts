@@ -1,6 +1,6 @@
 // The only module that touches busboy, a Node stream consumer: the request's web stream is pumped into it
 // chunk by chunk, so the body is never held beyond the limits and reading stops as soon as one is passed.
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import { ApiError, badRequest } from '../http/errors';
 
 export interface UploadedFile {
@@ -60,9 +60,11 @@ export async function readMultipart(request: Request, options: MultipartOptions)
   }
   if (Number.isFinite(declared) && declared > maxBody) throw tooLarge(options.fileBytes);
 
+  // loaded on the first upload, so the core's import graph holds no Node-only module until one arrives
+  const { default: createParser } = await import('busboy');
   let parser: busboy.Busboy;
   try {
-    parser = busboy({
+    parser = createParser({
       headers: { 'content-type': request.headers.get('content-type') ?? '' },
       defParamCharset: 'utf8',
       // busboy reports a file that reaches the limit as cut off, so it is given one byte more than we allow
