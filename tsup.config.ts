@@ -15,7 +15,7 @@ export default defineConfig([
   // ESM is split so the embedded database (Node-only) stays a lazily imported chunk of its own and
   // the core bundle runs where there are no Node built-ins
   { ...shared, entry, format: ['esm'], dts: { entry }, clean: true, splitting: true },
-  { ...shared, entry, format: ['cjs'], dts: { entry }, splitting: false },
+  { ...shared, entry, format: ['cjs'], dts: { entry }, splitting: false, shims: true },
   {
     entry: { cli: 'lib/cli/main.ts' },
     format: ['esm'],

@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Storage } from './storage';
 import type { SqlDriver } from './sql/driver';
@@ -53,22 +54,45 @@ async function buildSeed(): Promise<Blob> {
   }
 }
 
+const seedName = (fingerprint: string) => `pressroom-seed-${fingerprint}.tar.gz`;
+
+/** The folder of the built package, where `npm run build` leaves a seed for its own migrations. */
+function packagedSeedDir(): string | null {
+  try {
+    return dirname(fileURLToPath(import.meta.url));
+  } catch {
+    return null; // a bundle without import.meta
+  }
+}
+
+/** Writes the seed for the current migrations into `dir` (the build does this for dist/). */
+export async function writeSeed(dir: string): Promise<string> {
+  const file = join(dir, seedName(await schemaFingerprint()));
+  await writeAtomically(file, await buildSeed());
+  return file;
+}
+
+async function writeAtomically(file: string, blob: Blob): Promise<void> {
+  // write then rename, so a concurrent reader never sees half a file
+  await mkdir(dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+  await writeFile(partial, new Uint8Array(await blob.arrayBuffer()));
+  await rename(partial, file);
+}
+
 async function cachedSeed(cacheDir: string | false): Promise<Blob> {
   const fingerprint = await schemaFingerprint();
   const key = `${fingerprint}:${cacheDir}`;
   let seed = seedInProcess.get(key);
   if (!seed) {
     seed = (async () => {
-      const file = cacheDir === false ? null : join(cacheDir, `pressroom-seed-${fingerprint}.tar.gz`);
+      const packaged = packagedSeedDir();
+      const shipped = packaged ? join(packaged, seedName(fingerprint)) : null;
+      if (shipped && existsSync(shipped)) return new Blob([await readFile(shipped)]);
+      const file = cacheDir === false ? null : join(cacheDir, seedName(fingerprint));
       if (file && existsSync(file)) return new Blob([await readFile(file)]);
       const blob = await buildSeed();
-      if (file) {
-        // write then rename, so a concurrent reader never sees half a file
-        await mkdir(cacheDir as string, { recursive: true });
-        const partial = `${file}.${process.pid}.${Date.now()}.partial`;
-        await writeFile(partial, new Uint8Array(await blob.arrayBuffer()));
-        await rename(partial, file);
-      }
+      if (file) await writeAtomically(file, blob);
       return blob;
     })();
     seedInProcess.set(key, seed);
