@@ -20,6 +20,7 @@ import { EventBus, type EventHandler } from './events/bus';
 import type { EventName } from './events/names';
 import { postEvents } from './events/post-events';
 import { outboxStager } from './events/outbox';
+import { webhookPayload } from './resources/webhooks/payload';
 import { guardedFetch } from './events/transport';
 import { createWebhookWorker, type DeliveryCounts } from './events/worker';
 import { write } from './resources/shared/write';
@@ -85,7 +86,13 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   });
   // deliveries are written with the change; the worker is woken once that change has committed
   let deliveriesStaged = false;
-  events.addStager(outboxStager({ site: resolved.url, now: () => app.now(), onStaged: () => (deliveriesStaged = true) }));
+  events.addStager(
+    outboxStager({
+      payload: (event, version) => webhookPayload(event, version, resolved.url),
+      now: () => app.now(),
+      onStaged: () => (deliveriesStaged = true),
+    }),
+  );
   events.on('*', () => {
     if (!deliveriesStaged) return;
     deliveriesStaged = false;
@@ -125,7 +132,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       return serveFile(request, resolved.files.images, url.pathname.slice(resolved.imagesPath.length + 1));
     }
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');
-    if (!url.pathname.endsWith('/')) {
+    // documents such as `openapi.json` are files, not collections: their routes have no trailing slash
+    if (!url.pathname.endsWith('/') && router.lookup('GET', url.pathname).kind !== 'match') {
       if (method === 'GET' || method === 'HEAD') {
         return new Response(null, { status: 301, headers: { location: `${url.pathname}/${url.search}` } });
       }

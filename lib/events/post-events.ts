@@ -10,6 +10,8 @@ type PostEventName = Extract<DomainEvent, { kind: 'post' }>['name'];
 export function postEvents(before: PostState | null, after: PostState | null): DomainEvent[] {
   const state = after ?? before;
   if (!state) return [];
+  // an edit that changed nothing (every real change moves updated_at on) fires nothing
+  if (before && after && before.row.updated_at.getTime() === after.row.updated_at.getTime()) return [];
   const type = state.row.type;
   const event = (action: string, extra: { tag?: PostState['tags'][number] } = {}): DomainEvent => ({
     name: `${type}.${action}` as PostEventName, kind: 'post', before, after, ...extra,

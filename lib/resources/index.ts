@@ -13,10 +13,13 @@ import { integrationRoutes } from './integrations/routes';
 import { adminSettingsRoutes } from './settings/admin';
 import { imageRoutes } from './images/routes';
 import { themeRoutes } from './themes/routes';
+import { openApiRoutes } from './openapi/routes';
 
 /** Every route of both APIs; each resource contributes its own. */
 export const routes: RouteDef[] = [...postRoutes('post'), ...postRoutes('page'), ...tagRoutes, ...userRoutes, ...siteRoutes, ...contentSettingsRoutes, ...webhookRoutes,
   // user authentication (issue 6)
   ...staffRoutes, ...sessionRoutes, ...setupRoutes, ...roleRoutes, ...integrationRoutes, ...adminSettingsRoutes,
   // files (issue 7)
-  ...imageRoutes, ...themeRoutes];
+  ...imageRoutes, ...themeRoutes,
+  // the OpenAPI documents of both APIs (issue 9), which describe every route here
+  ...openApiRoutes(() => routes)];

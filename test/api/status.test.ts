@@ -34,7 +34,7 @@ describe('status transitions and their events', () => {
   it('add fires added (+ published / scheduled)', async () => {
     fired = [];
     await create({ tags: ['one'] });
-    expect(fired).toEqual(['post.added', 'post.tag.attached:one']);
+    expect(fired).toEqual(['tag.added', 'post.added', 'post.tag.attached:one']);
     fired = [];
     await create({ status: 'published' });
     expect(fired).toEqual(['post.added', 'post.published', 'site.changed']);
@@ -95,7 +95,7 @@ describe('status transitions and their events', () => {
   it('tag changes fire attached and detached per tag; delete of a published post fires unpublished then deleted', async () => {
     const post = await create({ status: 'published', tags: ['a', 'b'] });
     await edit(post, { tags: ['b', 'c'] });
-    expect(fired).toEqual(['post.published.edited', 'post.edited', 'post.tag.attached:c', 'post.tag.detached:a', 'site.changed']);
+    expect(fired).toEqual(['tag.added', 'post.published.edited', 'post.edited', 'post.tag.attached:c', 'post.tag.detached:a', 'site.changed']);
     fired = [];
     expect((await site.admin.del(`posts/${post.id}/`)).status).toBe(204);
     expect(fired).toEqual(['post.unpublished', 'post.deleted', 'site.changed']);

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import type { Version } from '../../http/context';
+import { adminTimestamp, contentTimestamp, nullableText, recordId, siteUrl } from '../shared/response';
+import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTag } from '../tags/response';
+import { author, user } from '../users/response';
+
+/**
+ * The post (and page) shapes `serializePost` emits (contract §2.3, §2.4, §2.10). `formats` decides which
+ * of `mobiledoc`, `html` and `plaintext` appear, so all three are optional here.
+ */
+
+const body = {
+  mobiledoc: z.string().optional(),
+  html: z.string().optional(),
+  plaintext: z.string().optional(),
+};
+
+const extras = {
+  custom_excerpt: nullableText,
+  codeinjection_head: nullableText,
+  codeinjection_foot: nullableText,
+  custom_template: nullableText,
+  canonical_url: nullableText,
+};
+
+const social = {
+  og_image: nullableText,
+  og_title: nullableText,
+  og_description: nullableText,
+  twitter_image: nullableText,
+  twitter_title: nullableText,
+  twitter_description: nullableText,
+  meta_title: nullableText,
+  meta_description: nullableText,
+};
+
+const identity = { id: recordId, uuid: z.uuid(), title: z.string(), slug: z.string() };
+
+function adminPost(version: Version) {
+  const shape = {
+    ...identity,
+    ...body,
+    comment_id: z.string(),
+    feature_image: nullableText,
+    featured: z.boolean(),
+    status: z.enum(['draft', 'published', 'scheduled']),
+    visibility: z.enum(['public', 'members', 'paid']),
+    created_at: adminTimestamp,
+    updated_at: adminTimestamp,
+    published_at: adminTimestamp.nullable(),
+    ...extras,
+    tags: z.array(adminTagSchema(version)),
+    authors: z.array(user).min(1),
+    primary_author: user,
+    primary_tag: adminPrimaryTagSchema(version).nullable(),
+    url: siteUrl,
+    excerpt: z.string(),
+    ...social,
+  };
+  if (version === 'v2') return z.object(shape).strict();
+  return z
+    .object({
+      ...shape,
+      reading_time: z.int().nonnegative(),
+      email_subject: nullableText,
+      send_email_when_published: z.boolean(),
+      // the contract shows no type for a non-null value; pressroom sends no email
+      email: z.null(),
+    })
+    .strict();
+}
+
+export const adminPostV2 = adminPost('v2').meta({ description: 'A post or page (Admin API v2).' });
+export const adminPostV3 = adminPost('v3').meta({ description: 'A post or page (Admin API v3).' });
+
+function contentPost(version: Version) {
+  return z
+    .object({
+      ...identity,
+      ...body,
+      comment_id: z.string(),
+      feature_image: nullableText,
+      featured: z.boolean(),
+      created_at: contentTimestamp,
+      updated_at: contentTimestamp,
+      published_at: contentTimestamp,
+      ...extras,
+      // present with include=tags / include=authors; the primary ones are null without them
+      tags: z.array(contentTag).optional(),
+      authors: z.array(author).optional(),
+      primary_author: author.nullable(),
+      primary_tag: contentPrimaryTagSchema(version).nullable(),
+      url: siteUrl,
+      page: z.boolean(),
+      excerpt: z.string(),
+      ...social,
+    })
+    .strict()
+    .meta({ description: `A published post or page (Content API ${version}).` });
+}
+
+export const contentPostV2 = contentPost('v2');
+export const contentPostV3 = contentPost('v3');
+
+export const adminPostSchema = (version: Version) => (version === 'v2' ? adminPostV2 : adminPostV3);
+export const contentPostSchema = (version: Version) => (version === 'v2' ? contentPostV2 : contentPostV3);
+
+/** A post or page as the Admin API v3 returns it. */
+export type Post = z.infer<typeof adminPostV3>;
+export type PostV2 = z.infer<typeof adminPostV2>;
+/** A published post or page as the Content API v3 returns it. */
+export type ContentPost = z.infer<typeof contentPostV3>;
