@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 
 // One entry per public subpath; pg and express stay external (optional peer dependencies).
@@ -9,12 +10,19 @@ const entry = {
   pg: 'lib/storage/pg.ts',
 };
 
+const assertShim = {
+  name: 'node-assert-shim',
+  setup(build: { onResolve(options: { filter: RegExp }, callback: () => { path: string }): void }) {
+    build.onResolve({ filter: /^(node:)?assert$/ }, () => ({ path: fileURLToPath(new URL('lib/shims/assert.ts', import.meta.url)) }));
+  },
+};
+
 const shared: Options = { target: 'node20', platform: 'neutral', external: ['pg', 'express'], sourcemap: true };
 
 export default defineConfig([
-  // ESM is split so the embedded database (Node-only) stays a lazily imported chunk of its own and
-  // the core bundle runs where there are no Node built-ins
-  { ...shared, entry, format: ['esm'], dts: { entry }, clean: true, splitting: true },
+  // ESM is split so the embedded database (Node-only) stays a lazily imported chunk of its own, and
+  // find-my-way is bundled with node:assert shimmed: the core bundle runs where there are no Node built-ins
+  { ...shared, entry, format: ['esm'], dts: { entry }, clean: true, splitting: true, noExternal: ['find-my-way'], esbuildPlugins: [assertShim] },
   { ...shared, entry, format: ['cjs'], dts: { entry }, splitting: false, shims: true },
   {
     entry: { cli: 'lib/cli/main.ts' },
