@@ -1,5 +1,5 @@
 import type { SqlDriver } from './driver';
-import type { OrderClause, PageRequest } from '../storage';
+import type { BrowseResult, OrderClause, PageRequest } from '../storage';
 
 /** Escapes LIKE wildcards so a user's text matches only itself. */
 export function escapeLike(text: string): string {
@@ -76,4 +76,29 @@ export function groupBy<T extends object>(rows: T[], key: keyof T): Map<string, 
     else map.set(k, [row]);
   }
   return map;
+}
+
+export interface BrowseSpec {
+  /** `tags t`: a constant of this layer, never input. */
+  from: string;
+  select: string;
+  /** SQL conditions, and-ed; their values are already in `params`. */
+  where: string[];
+  params: unknown[];
+  /** ORDER BY items, ending in a unique column so pages never overlap. */
+  order: string[];
+  /** Values only the ORDER BY uses, numbered after `params`. */
+  orderParams?: unknown[];
+  page: PageRequest;
+}
+
+/** One page of rows and the total they were paged from, as two queries over the same conditions. */
+export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec): Promise<BrowseResult<R>> {
+  const where = spec.where.length ? ` WHERE ${spec.where.join(' AND ')}` : '';
+  const listParams = [...spec.params, ...(spec.orderParams ?? [])];
+  const [list, count] = await Promise.all([
+    db.query<R>(`SELECT ${spec.select} FROM ${spec.from}${where} ORDER BY ${spec.order.join(', ')}${pageSql(spec.page, listParams)}`, listParams),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${spec.from}${where}`, spec.params),
+  ]);
+  return { rows: list.rows, total: count.rows[0]?.total ?? 0 };
 }

@@ -2,7 +2,7 @@ import { compileFilter } from '../../nql';
 import type { PostQuery, PostRelations, PostStore } from '../storage';
 import type { PostRow, PostType, PostWrite, RoleRow, TagRow, UserRow, UserWithRoles } from '../rows';
 import type { SqlDriver } from './driver';
-import { freeSlug, groupBy, insertSql, orderItems, pageSql, setClause } from './common';
+import { browsePage, freeSlug, groupBy, insertSql, orderItems, setClause } from './common';
 import { postFields, publicPostFields } from './filter-fields';
 import { rolesOf } from './users';
 
@@ -58,24 +58,21 @@ export function sqlPosts(db: SqlDriver): PostStore {
   return {
     async browse(query) {
       const params: unknown[] = [query.type];
-      let where = 'p.type = $1';
-      if (query.publishedOnly) where += ` AND p.status = 'published'`;
-      if (query.filter) where += ` AND (${compileFilter(query.filter, query.publishedOnly ? publicPostFields : postFields, params, { now: query.now })})`;
-
-      const countParams = [...params];
-      const items = orderItems(query.order, ORDER_COLUMNS);
-      if (items.length === 0 && query.slugOrder?.length) {
-        params.push(query.slugOrder);
-        items.push(`array_position($${params.length}::text[], p.slug::text)`);
+      const where = ['p.type = $1'];
+      if (query.publishedOnly) where.push(`p.status = 'published'`);
+      if (query.filter) {
+        const fields = query.publishedOnly ? publicPostFields : postFields;
+        where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
       }
-      if (items.length === 0) items.push(DEFAULT_ORDER[query.defaultOrder]);
-      items.push('p.id DESC');
-
-      const [list, count] = await Promise.all([
-        db.query<PostRow>(`SELECT p.* FROM posts p WHERE ${where} ORDER BY ${items.join(', ')}${pageSql(query.page, params)}`, params),
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM posts p WHERE ${where}`, countParams),
-      ]);
-      return { rows: list.rows, total: count.rows[0]?.total ?? 0 };
+      const order = orderItems(query.order, ORDER_COLUMNS);
+      const orderParams: unknown[] = [];
+      if (order.length === 0 && query.slugOrder?.length) {
+        orderParams.push(query.slugOrder);
+        order.push(`array_position($${params.length + 1}::text[], p.slug::text)`);
+      }
+      if (order.length === 0) order.push(DEFAULT_ORDER[query.defaultOrder]);
+      order.push('p.id DESC');
+      return browsePage<PostRow>(db, { from: 'posts p', select: 'p.*', where, params, order, orderParams, page: query.page });
     },
 
     findById(id: string, type?: PostType) {

@@ -2,7 +2,7 @@ import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, TagQuery, TagStore } from '../storage';
 import type { TagRow } from '../rows';
 import type { SqlDriver } from './driver';
-import { freeSlug, insertSql, orderItems, pageSql, setClause } from './common';
+import { browsePage, freeSlug, insertSql, orderItems, setClause } from './common';
 import { tagFields } from './filter-fields';
 
 const TAG_COLUMNS = [
@@ -43,28 +43,19 @@ export function sqlTags(db: SqlDriver): TagStore {
   return {
     async browse(query: TagQuery) {
       const params: unknown[] = [];
-      const conditions: string[] = [];
-      if (query.withPublishedPosts) {
-        conditions.push(HAS_PUBLISHED_POST);
-      }
+      const where = query.withPublishedPosts ? [HAS_PUBLISHED_POST] : [];
       if (query.filter) {
         const fields = tagFields({ publishedOnly: !!query.withPublishedPosts });
-        conditions.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
+        where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
       }
-      const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-      const countParams = [...params];
       const columns = query.countPosts ? ORDER_COLUMNS : { ...ORDER_COLUMNS, 'count.posts': '' };
-      const items = orderItems(query.order, columns);
-      if (items.length === 0) items.push('t.name ASC');
-      items.push('t.id ASC');
-      const [list, count] = await Promise.all([
-        db.query<TagRow & Counted>(
-          `SELECT ${selectList(query.countPosts)} FROM tags t ${where} ORDER BY ${items.join(', ')}${pageSql(query.page, params)}`,
-          params,
-        ),
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM tags t ${where}`, countParams),
-      ]);
-      return { rows: list.rows, total: count.rows[0]?.total ?? 0 };
+      const order = orderItems(query.order, columns);
+      if (order.length === 0) order.push('t.name ASC');
+      order.push('t.id ASC');
+      const result = await browsePage<TagRow & Counted>(db, {
+        from: 'tags t', select: selectList(query.countPosts), where, params, order, page: query.page,
+      });
+      return result;
     },
 
     findById(id, options) {

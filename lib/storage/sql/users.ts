@@ -2,7 +2,7 @@ import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, UserQuery, UserStore } from '../storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../rows';
 import type { SqlDriver } from './driver';
-import { freeSlug, groupBy, insertSql, orderItems, pageSql, setClause } from './common';
+import { browsePage, freeSlug, groupBy, insertSql, orderItems, setClause } from './common';
 import { userFields } from './filter-fields';
 
 const USER_COLUMNS = [
@@ -63,28 +63,19 @@ export function sqlUsers(db: SqlDriver): UserStore {
   return {
     async browse(query: UserQuery) {
       const params: unknown[] = [];
-      const conditions: string[] = [];
-      if (query.withPublishedPosts) {
-        conditions.push(HAS_PUBLISHED_POST);
-      }
+      const where = query.withPublishedPosts ? [HAS_PUBLISHED_POST] : [];
       if (query.filter) {
         const fields = userFields({ publishedOnly: !!query.withPublishedPosts });
-        conditions.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
+        where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
       }
-      const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-      const countParams = [...params];
       const columns = query.countPosts ? ORDER_COLUMNS : { ...ORDER_COLUMNS, 'count.posts': '' };
-      const items = orderItems(query.order, columns);
-      if (items.length === 0) items.push('u.name ASC');
-      items.push('u.id ASC');
-      const [list, count] = await Promise.all([
-        db.query<UserRow & Counted>(
-          `SELECT ${selectList(query.countPosts)} FROM users u ${where} ORDER BY ${items.join(', ')}${pageSql(query.page, params)}`,
-          params,
-        ),
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${where}`, countParams),
-      ]);
-      return { rows: await withRoles(list.rows), total: count.rows[0]?.total ?? 0 };
+      const order = orderItems(query.order, columns);
+      if (order.length === 0) order.push('u.name ASC');
+      order.push('u.id ASC');
+      const result = await browsePage<UserRow & Counted>(db, {
+        from: 'users u', select: selectList(query.countPosts), where, params, order, page: query.page,
+      });
+      return { rows: await withRoles(result.rows), total: result.total };
     },
 
     findById(id, options) {
