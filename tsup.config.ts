@@ -10,10 +10,12 @@ const entry = {
   pg: 'lib/storage/pg.ts',
 };
 
+// tsup would strip node: and leave assert external, emitting a require() that fails in an ES module;
+// with that off, this plugin resolves it to the shim
 const assertShim = {
   name: 'node-assert-shim',
   setup(build: { onResolve(options: { filter: RegExp }, callback: () => { path: string }): void }) {
-    build.onResolve({ filter: /^(node:)?assert$/ }, () => ({ path: fileURLToPath(new URL('lib/shims/assert.ts', import.meta.url)) }));
+    build.onResolve({ filter: /^(node:)?assert$/ }, () => ({ path: fileURLToPath(new URL('lib/shims/assert.cjs', import.meta.url)) }));
   },
 };
 
@@ -22,7 +24,9 @@ const shared: Options = { target: 'node20', platform: 'neutral', external: ['pg'
 export default defineConfig([
   // ESM is split so the embedded database (Node-only) stays a lazily imported chunk of its own, and
   // find-my-way is bundled with node:assert shimmed: the core bundle runs where there are no Node built-ins
-  { ...shared, entry, format: ['esm'], dts: { entry }, clean: true, splitting: true, noExternal: ['find-my-way'], esbuildPlugins: [assertShim] },
+  { ...shared, entry, format: ['esm'], dts: { entry }, clean: true, splitting: true, noExternal: ['find-my-way'], removeNodeProtocol: false, esbuildPlugins: [assertShim],
+    // Node built-ins stay imports (of the Node-only chunks), except assert, which the shim replaces
+    external: ['pg', 'express', /^node:(?!assert$)/] },
   { ...shared, entry, format: ['cjs'], dts: { entry }, splitting: false, shims: true },
   {
     entry: { cli: 'lib/cli/main.ts' },

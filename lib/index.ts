@@ -20,3 +20,16 @@ export type { DeliveryCounts } from './events/worker';
 export type { FileStore, StoredFile, FileInfo, SaveOptions, ByteRange } from './files/file-store';
 export { FileExistsError } from './files/file-store';
 export { MemoryFileStore } from './files/memory';
+// response shapes (issue 9): each type is inferred from the zod schema the OpenAPI documents are built from
+export type { Post, PostV2, ContentPost } from './resources/posts/response';
+export type { Tag, TagV2, ContentTag } from './resources/tags/response';
+export type { User, Role, Author } from './resources/users/response';
+export type { Site } from './resources/site/response';
+export type { Settings, Setting } from './resources/settings/response';
+export type { Image } from './resources/images/response';
+export type { Theme } from './resources/themes/response';
+export type { Webhook } from './resources/webhooks/response';
+export type { Integration, ApiKey } from './resources/integrations/response';
+export type { ErrorEnvelope } from './http/error-schema';
+export { openApiDocument } from './openapi';
+export type { OpenApiDocument } from './openapi';

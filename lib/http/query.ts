@@ -80,7 +80,8 @@ export function paginationMeta(p: Pagination, total: number) {
   return {
     pagination: {
       page: p.page,
-      limit: p.limit === null ? 'all' : p.limit,
+      // an integer, as contract §2.2 says: with `limit=all` the page size in effect is the whole list
+      limit,
       pages,
       total,
       next: p.page < pages ? p.page + 1 : null,

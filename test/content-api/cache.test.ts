@@ -4,6 +4,7 @@ import { ByteLru } from '../../lib/http/cache/lru';
 import { cacheKey } from '../../lib/http/content-api';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { BASE, adminClient, body, createTestSite, type Client, type TestSite } from '../helpers/service';
+import { checkResponses } from '../helpers/openapi-check';
 
 let clock = Date.parse('2025-06-01T12:00:00.000Z');
 let site: TestSite;
@@ -17,7 +18,7 @@ const titles = async (service: Service, path = 'posts/') => (await body(await re
 beforeAll(async () => {
   site = await createTestSite({ now: () => new Date(clock), contentApi: { generationCheckMs: 500 } });
   // a second instance on the same database, as a second process would be
-  other = await createService({ url: BASE, storage: createSqlStorage(site.driver), now: () => new Date(clock), contentApi: { generationCheckMs: 500 } });
+  other = checkResponses(await createService({ url: BASE, storage: createSqlStorage(site.driver), now: () => new Date(clock), contentApi: { generationCheckMs: 500 } }));
   otherAdmin = adminClient(other, site.adminKey, 'svc', () => new Date(clock));
 });
 afterAll(() => site.close());
@@ -92,7 +93,7 @@ describe('response cache invalidation', () => {
   });
 
   it('can be turned off', async () => {
-    const uncached = await createService({ url: BASE, storage: createSqlStorage(site.driver), contentApi: { cache: false } });
+    const uncached = checkResponses(await createService({ url: BASE, storage: createSqlStorage(site.driver), contentApi: { cache: false } }));
     const res = await read(uncached, 'posts/');
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBeTruthy();

@@ -5,6 +5,7 @@ import type { SaveOptions } from '../../lib/files/file-store';
 import { MemoryFileStore } from '../../lib/files/memory';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { body, createTestSite, snapshot, type TestSite } from '../helpers/service';
+import { checkResponses } from '../helpers/openapi-check';
 import { sessionClient, OWNER, type SessionClient } from '../users/helpers';
 import { adminFetch, td, te, themeZip, uploadTheme, VALID_THEME } from './fixtures';
 
@@ -186,7 +187,7 @@ describe('PUT themes/{name}/activate/', () => {
     expect((await listed()).filter((t) => t.active).map((t) => t.name)).toEqual(['journal']);
 
     // a second service on the same database and file store: what a restart sees
-    const restarted = await createService({ storage: createSqlStorage(site.driver), files: { themes }, url: 'http://127.0.0.1:2368' });
+    const restarted = checkResponses(await createService({ storage: createSqlStorage(site.driver), files: { themes }, url: 'http://127.0.0.1:2368' }));
     const again = sessionClient(restarted);
     await again.login(OWNER.email, OWNER.password);
     const list = (await body(await again.get('themes/'))).themes;

@@ -3,6 +3,7 @@ import { createService, type Service, type ServiceOptions } from '../../lib';
 import { createPgliteDriver } from '../../lib/storage/pglite';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
+import { checkResponses } from './openapi-check';
 
 export const BASE = 'http://127.0.0.1:2368';
 
@@ -82,6 +83,8 @@ export async function createTestSite(options: ServiceOptions = {}): Promise<Test
     auth: { passwordIterations: 1000, ...options.auth },
     ...options,
   });
+  // every response a test sees must match the OpenAPI documents (issue 9)
+  checkResponses(service, options.name ?? 'svc');
   const { user } = await service.setup({ name: 'Ada Lovelace', email: 'ada@example.com', password: 'a-long-password-1', title: 'Test site' });
   const { id, adminKey, contentKey } = await service.createIntegration({ name: 'Tests' });
   return {

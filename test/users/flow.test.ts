@@ -5,6 +5,7 @@ import { createPgliteDriver } from '../../lib/storage/pglite';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { adminClient, BASE, body, snapshot, type Client } from '../helpers/service';
+import { checkResponses } from '../helpers/openapi-check';
 import { adminUrl, manualClock, ORIGIN, sessionClient, type SessionClient } from './helpers';
 
 /**
@@ -54,7 +55,7 @@ const ids = {} as Record<Exclude<Who, 'integration'>, string>;
 
 beforeAll(async () => {
   driver = await createPgliteDriver();
-  service = await createService({ url: BASE, storage: createSqlStorage(driver), now: clock.now, auth: { passwordIterations: 1000 } });
+  service = checkResponses(await createService({ url: BASE, storage: createSqlStorage(driver), now: clock.now, auth: { passwordIterations: 1000 } }));
 });
 afterAll(() => service.close());
 

@@ -3,6 +3,7 @@ import { createService } from '../../lib';
 import { createPgliteDriver } from '../../lib/storage/pglite';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { body, createTestSite, type TestSite } from '../helpers/service';
+import { checkResponses } from '../helpers/openapi-check';
 import { manualClock, OWNER, sessionClient } from './helpers';
 
 let site: TestSite;
@@ -68,8 +69,8 @@ describe('sign-in rate limits', () => {
   it('holds across instances sharing one database', async () => {
     const driver = await createPgliteDriver();
     const options = { url: 'http://127.0.0.1:2368', now: clock.now, auth: { passwordIterations: 1000 } };
-    const a = await createService({ ...options, storage: createSqlStorage(driver) });
-    const b = await createService({ ...options, storage: createSqlStorage(driver) });
+    const a = checkResponses(await createService({ ...options, storage: createSqlStorage(driver) }));
+    const b = checkResponses(await createService({ ...options, storage: createSqlStorage(driver) }));
     await a.setup({ name: 'Solo', email: 'solo@example.com', password: 'solo-password-1', title: 'Shared' });
     for (let i = 0; i < 5; i++) {
       const instance = i % 2 ? a : b;

@@ -75,6 +75,11 @@ export function isWritable(key: string): boolean {
   return Object.hasOwn(SCHEMAS, key);
 }
 
+/** Each writable key with the schema its new value must pass (for the OpenAPI documents). */
+export function writableSettings(): [string, z.ZodType][] {
+  return Object.entries(SCHEMAS);
+}
+
 export function isReadOnly(key: string): boolean {
   return READ_ONLY.has(key);
 }

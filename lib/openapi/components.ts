@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import type { Api, Version } from '../http/context';
+import { errorEnvelope } from '../http/error-schema';
+import { adminPostSchema, contentPostSchema } from '../resources/posts/response';
+import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTag } from '../resources/tags/response';
+import { author, role, user } from '../resources/users/response';
+import { siteSchema } from '../resources/site/response';
+import { contentSettings, settingEntry } from '../resources/settings/response';
+import { image } from '../resources/images/response';
+import { theme } from '../resources/themes/response';
+import { webhook } from '../resources/webhooks/response';
+import { apiKey, integration } from '../resources/integrations/response';
+import { pagination } from '../resources/shared/response';
+
+/**
+ * The named schemas of one document (`components.schemas`): the records of that API and version.
+ * Wherever an operation's schema uses one of these zod schemas, the document refers to it by name.
+ */
+export function componentSchemas(api: Api, version: Version): [string, z.ZodType][] {
+  const shared: [string, z.ZodType][] = [
+    ['Pagination', pagination],
+    ['ErrorEnvelope', errorEnvelope],
+  ];
+  if (api === 'content') {
+    return [
+      ['Post', contentPostSchema(version)],
+      ['Tag', contentTag],
+      ['PrimaryTag', contentPrimaryTagSchema(version)],
+      ['Author', author],
+      ['Settings', contentSettings],
+      ...shared,
+    ];
+  }
+  const tag = adminTagSchema(version);
+  const primaryTag = adminPrimaryTagSchema(version);
+  return [
+    ['Post', adminPostSchema(version)],
+    ['Tag', tag],
+    // in v3 a post's primary tag is an ordinary tag
+    ...(primaryTag === tag ? [] : [['PrimaryTag', primaryTag] as [string, z.ZodType]]),
+    ['User', user],
+    ['Role', role],
+    ['Site', siteSchema(version)],
+    ['Setting', settingEntry],
+    ['Image', image],
+    ['Theme', theme],
+    ['Webhook', webhook],
+    ['Integration', integration],
+    ['ApiKey', apiKey],
+    ...shared,
+  ];
+}

@@ -1,0 +1,19 @@
+import type { OperationTable } from '../spec';
+import { filesOperations } from './files';
+import { integrationsOperations } from './integrations';
+import { openApiOperations } from './openapi';
+import { postsOperations } from './posts';
+import { siteSettingsOperations } from './site-settings';
+import { tagsOperations } from './tags';
+import { usersOperations } from './users';
+
+/** Every documented operation, by `operationKey` (`admin GET posts/:id/`). */
+export const OPERATIONS: OperationTable = {
+  ...postsOperations,
+  ...tagsOperations,
+  ...usersOperations,
+  ...siteSettingsOperations,
+  ...filesOperations,
+  ...integrationsOperations,
+  ...openApiOperations,
+};

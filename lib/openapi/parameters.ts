@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { recordId } from '../resources/shared/response';
+import type { QueryName } from './spec';
+
+interface ParameterSpec {
+  schema: z.ZodType;
+  description: string;
+}
+
+/** The query parameters of contract §4.1 / §4.4 and reference-behaviour §7, as the service reads them. */
+export const QUERY: Record<QueryName, ParameterSpec> = {
+  include: {
+    schema: z.string(),
+    description: 'Comma-separated relations to add to each record. Unknown values are ignored.',
+  },
+  fields: {
+    schema: z.string(),
+    description:
+      'Comma-separated field names: only those fields (and those `include` asks for) are returned, so fields the ' +
+      'record schema marks as required may then be absent. Unknown names are ignored; if none is known, every field is returned.',
+  },
+  formats: {
+    schema: z.string(),
+    description: 'Comma-separated body formats to return: `html`, `mobiledoc`, `plaintext`. Default: `mobiledoc` on the Admin API, `html` on the Content API. Another value → 422.',
+  },
+  filter: {
+    schema: z.string(),
+    description: 'An NQL expression (contract §4.5), URL-encoded. A malformed filter or an unknown property → 400.',
+  },
+  limit: {
+    schema: z.union([z.int().nonnegative(), z.literal('all')]),
+    description: 'Page size: a whole number (default 15, `0` means 15) or `all`. Another value → 422.',
+  },
+  page: {
+    schema: z.int().min(1),
+    description: 'Which page of `limit` records, from 1. A page past the end is an empty list. Another value → 422.',
+  },
+  order: {
+    schema: z.string(),
+    description: 'Comma-separated `field asc|desc` clauses. Unknown fields and malformed clauses are ignored.',
+  },
+  source: {
+    schema: z.enum(['html']),
+    description: '`html`: the body supplies `html`, converted to mobiledoc (lossy); without it an `html` field is ignored.',
+  },
+  permissions: {
+    schema: z.enum(['assign']),
+    description: '`assign`: only the roles the caller may give someone.',
+  },
+};
+
+/** Path parameters by name, as routes spell them (`posts/:id/`). */
+export const PATH: Record<string, ParameterSpec> = {
+  id: { schema: recordId, description: 'A record id: 24 lower-case hexadecimal characters. A malformed id → 422.' },
+  keyid: { schema: recordId, description: 'The id of one of the integration’s API keys.' },
+  slug: { schema: z.string().min(1), description: 'The record’s slug.' },
+  name: { schema: z.string().min(1), description: 'The theme’s name.' },
+};

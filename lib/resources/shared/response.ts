@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { Api } from '../../http/context';
+
+/**
+ * Building blocks of the response schemas. Each resource's `response.ts` composes them into the exact
+ * shapes its serialiser emits; the OpenAPI documents and the exported response types come from those.
+ */
+
+/** Admin API timestamps: ISO 8601 UTC with milliseconds and `Z` (contract §2.3). */
+export const adminTimestamp = z.iso.datetime({ precision: 3 });
+
+/** Content API timestamps carry an explicit `+00:00` offset (contract §2.10). */
+export const contentTimestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/)
+  .meta({ format: 'date-time' });
+
+export const timestampFor = (api: Api) => (api === 'admin' ? adminTimestamp : contentTimestamp);
+
+/** Record ids: 24 lower-case hexadecimal characters (reference-behaviour §2). */
+export const recordId = z.string().regex(/^[0-9a-f]{24}$/);
+
+export const nullableText = z.string().nullable();
+
+/** A public URL the service builds from the site URL. */
+export const siteUrl = z.url();
+
+export const postCount = z.object({ posts: z.int().nonnegative() }).strict();
+
+/** `meta.pagination` of browse responses (contract §2.2). */
+export const pagination = z
+  .object({
+    page: z.int().min(1),
+    limit: z.int().min(1),
+    pages: z.int().min(1),
+    total: z.int().nonnegative(),
+    next: z.int().min(2).nullable(),
+    prev: z.int().min(1).nullable(),
+  })
+  .strict()
+  .meta({ description: 'Where this page sits in the whole list; `limit` is the page size in effect.' });
+
+export const browseMeta = z.object({ pagination }).strict();
+
+/** `meta` of responses that carry it without pagination. */
+export const emptyMeta = z.object({}).strict();
+
+/** `{<root>: [item, …]}`, with `meta.pagination` for browse responses. */
+export function listEnvelope<T extends z.ZodType>(root: string, item: T, options: { browse?: boolean; meta?: boolean } = {}) {
+  const shape: Record<string, z.ZodType> = { [root]: z.array(item) };
+  if (options.browse) shape.meta = browseMeta;
+  else if (options.meta) shape.meta = emptyMeta;
+  return z.object(shape).strict();
+}
