@@ -89,6 +89,32 @@ describe('@tryghost/admin-api (v3)', () => {
   });
 });
 
+describe('@tryghost/admin-api uploads and webhooks', () => {
+  it('uploads an image from a file path and the returned URL serves it', async () => {
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'pressroom-sdk-'));
+    const file = join(dir, 'pixel.png');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    await writeFile(file, png);
+    const image = await admin.images.upload({ file, ref: 'sdk-ref' });
+    expect(image.ref).toBe('sdk-ref');
+    expect(image.url).toMatch(new RegExp(`^${url}/content/images/\\d{4}/\\d{2}/pixel\\.png$`));
+    const served = await fetch(image.url);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+  });
+
+  it('adds, edits and deletes a webhook', async () => {
+    const hook = await admin.webhooks.add({ event: 'post.published', target_url: 'https://example.com/hook', name: 'SDK hook' });
+    expect(hook).toMatchObject({ event: 'post.published', target_url: 'https://example.com/hook', status: 'available' });
+    const edited = await admin.webhooks.edit({ id: hook.id, event: 'post.added' });
+    expect(edited.event).toBe('post.added');
+    await admin.webhooks.delete({ id: hook.id });
+    await expect(admin.webhooks.delete({ id: hook.id })).rejects.toThrow();
+  });
+});
+
 describe('@tryghost/content-api (v3)', () => {
   it('browses and reads published content with includes and filters', async () => {
     await admin.posts.add({ title: 'Public one', status: 'published', tags: ['public-tag'] });
