@@ -5,7 +5,7 @@ import { CONTENT_CORS, contentPreflight } from './http/cors';
 import { adminPreflight, applyAdminCors } from './http/admin-cors';
 import { allows } from './auth/permissions';
 import type { Actor, AppContext, Method, RouteContext } from './http/context';
-import { ApiError, asApiError, noPermission, notFound } from './http/errors';
+import { ApiError, asApiError, badRequest, noPermission, notFound } from './http/errors';
 import { translateError } from './http/translate-error';
 import { errorResponse } from './http/response';
 import { ApiRouter } from './http/router';
@@ -25,6 +25,7 @@ import { guardedFetch } from './events/transport';
 import { createWebhookWorker, type DeliveryCounts } from './events/worker';
 import { write } from './resources/shared/write';
 import { serveFile } from './files/serve';
+import { outputOptions } from './resources/shared/output';
 
 export interface Service {
   /** Serves the whole API: a WHATWG Request in, a Response out. Never rejects for a request's sake. */
@@ -132,6 +133,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       return serveFile(request, resolved.files.images, url.pathname.slice(resolved.imagesPath.length + 1));
     }
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');
+    // path parameters reach storage as text, which cannot hold NUL: refuse it here instead of a 500 there
+    // (query parameters are validated one by one; a NUL in a filter is the filter parser's to report)
+    if (url.pathname.includes('%00')) throw badRequest('The address contains a NUL character (%00).', { code: 'NUL_IN_URL' });
     // documents such as `openapi.json` are files, not collections: their routes have no trailing slash
     if (!url.pathname.endsWith('/') && router.lookup('GET', url.pathname).kind !== 'match') {
       if (method === 'GET' || method === 'HEAD') {
@@ -159,6 +163,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     };
     ctx.actor = await authenticate(ctx, route.auth);
     if (route.permission && ctx.actor && !allows(ctx.actor, route.permission)) throw noPermission();
+    // a write's response options are checked before it runs, so a request refused for them changed nothing
+    if (method === 'POST' || method === 'PUT') outputOptions(ctx.query);
     await publishIfDue();
     if (found.api === 'content') return contentResponses.serve(ctx, route);
     const response = await route.handle(ctx);

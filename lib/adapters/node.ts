@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { CLIENT_ADDRESS as CLIENT_ADDRESS_HEADER } from '../http/headers';
+import { badRequest, errorBody } from '../http/errors';
 
 // Node-only pieces a host wires in: uploaded images and themes kept in a directory
 export { DirectoryFileStore } from '../files/directory';
@@ -88,8 +89,10 @@ export function toNodeHandler(service: FetchHandler, options: NodeHandlerOptions
     let request: Request;
     try {
       request = toRequest(req, options);
-    } catch {
-      res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+    } catch (error) {
+      // a method or Host the WHATWG Request cannot carry (TRACE, `Host: a b`): still the API's error envelope
+      const refusal = badRequest('The request could not be read.', { context: (error as Error).message.slice(0, 200) });
+      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody(refusal)));
       return;
     }
     service

@@ -66,6 +66,8 @@ export async function verifyAdminToken(token: string, version: string, deps: Adm
   if (key.type !== 'admin') throw unauthorized('Invalid API Key type', { code: 'INVALID_API_KEY_TYPE' });
 
   if (header.alg !== 'HS256') throw invalid(`the algorithm ${JSON.stringify(header.alg ?? null)} is not allowed, only HS256.`);
+  // an unencoded payload (RFC 7797) would have the signature cover other bytes than the claims checked below
+  if (header.crit !== undefined || header.b64 !== undefined) throw invalid('critical header parameters (crit, b64) are not supported.');
   if (!HEX.test(key.secret)) throw new Error('stored admin secret is not hex');
   try {
     await compactVerify(token, hexToBytes(key.secret), { algorithms: ['HS256'] });

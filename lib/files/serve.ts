@@ -1,5 +1,5 @@
 import { ApiError, notFound } from '../http/errors';
-import { type ByteRange, type FileStore, isStorePath } from './file-store';
+import { type ByteRange, type FileStore, InvalidPathError, isStorePath } from './file-store';
 import { contentTypeFor } from './media-types';
 
 // Stored names are never reused for different content (uploads pick a fresh name), so caches may keep them for good.
@@ -53,6 +53,16 @@ export function parseRange(header: string | null, size: number): ByteRange | 'un
   return { start, end };
 }
 
+/** A store may refuse names it keeps for itself (a directory store's temp files): to a client they do not exist. */
+async function readOrNull(store: FileStore, path: string) {
+  try {
+    return await store.read(path);
+  } catch (error) {
+    if (error instanceof InvalidPathError) return null;
+    throw error;
+  }
+}
+
 /** GET/HEAD of an uploaded file: validators, long caching, byte ranges, and nosniff so browsers trust the type. */
 export async function serveFile(request: Request, store: FileStore, relative: string): Promise<Response> {
   const method = request.method.toUpperCase();
@@ -61,7 +71,7 @@ export async function serveFile(request: Request, store: FileStore, relative: st
   }
   const path = decodePath(relative);
   if (path === null || !isStorePath(path)) throw notFound('File not found.');
-  const file = await store.read(path);
+  const file = await readOrNull(store, path);
   if (!file) throw notFound('File not found.');
 
   const byExtension = contentTypeFor(path);

@@ -18,7 +18,14 @@ export async function readText(request: Request, limit: number): Promise<string>
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // the client went away mid-body, or sent broken chunked framing: its mistake, not ours
+      throw badRequest('The request body could not be read.', { context: (error as Error).message });
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -53,9 +60,31 @@ export async function readJson(request: Request, limit = DEFAULT_JSON_LIMIT): Pr
       context: `Content-Type was ${JSON.stringify(request.headers.get('content-type') ?? '')}.`,
     });
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw badRequest('Request body is not valid JSON.', { context: (error as Error).message });
   }
+  // only an escaped \u0000 can put NUL in a string (a raw one is a syntax error); PostgreSQL text cannot hold it
+  if (/\\u0000/i.test(text) && holdsNul(value)) {
+    throw badRequest('Request body contains a NUL character (\\u0000), which cannot be stored.', { code: 'NUL_IN_BODY' });
+  }
+  return value;
+}
+
+function holdsNul(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\0')) return true;
+    } else if (item && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\0')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
 }

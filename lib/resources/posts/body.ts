@@ -32,7 +32,12 @@ export function bodyFromInput(input: { mobiledoc?: string | null; html?: string 
     return undefined;
   }
   const html = renderMobiledoc(doc);
-  return { mobiledoc: stored, html, plaintext: htmlToPlaintext(html) };
+  const plaintext = htmlToPlaintext(html);
+  // an escaped \u0000 inside the mobiledoc text survives into the html, which PostgreSQL text cannot hold
+  if (html.includes('\0') || plaintext.includes('\0')) {
+    throw validation('Value in [posts.mobiledoc] contains a NUL character (\\u0000) in its text.', { property: 'mobiledoc' });
+  }
+  return { mobiledoc: stored, html, plaintext };
 }
 
 export function emptyBody(): RenderedBody {

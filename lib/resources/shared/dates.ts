@@ -12,5 +12,6 @@ export function contentDate(date: Date | null): string | null {
 export function parseDate(value: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  // year 0 (or earlier, via an offset) is a JavaScript date but not one PostgreSQL accepts in ISO form
+  return Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1 ? null : date;
 }

@@ -1,6 +1,6 @@
 import type { IntegrationStore, RoleStore, SettingStore, TokenStore } from '../storage';
 import type { ApiKeyRow, IntegrationRow, RoleRow } from '../rows';
-import type { SqlDriver } from './driver';
+import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { freeSlug, insertSql, pageSql, setClause } from './common';
 
 const INTEGRATION_COLUMNS = ['id', 'name', 'slug', 'type', 'description', 'icon_image', 'created_at', 'updated_at'] as const;
@@ -64,7 +64,7 @@ export function sqlIntegrations(db: SqlDriver): IntegrationStore {
         await db.query(`UPDATE integrations SET ${set} WHERE id = $${params.length}`, params);
       }
       const { rows } = await db.query<IntegrationRow>('SELECT * FROM integrations WHERE id = $1', [id]);
-      if (!rows[0]) throw new Error(`integration ${id} vanished during update`);
+      if (!rows[0]) throw new ConcurrentChangeError(`integration ${id} vanished during update`);
       return rows[0];
     },
     async delete(id) {

@@ -41,7 +41,8 @@ export function pageSql(page: PageRequest, params: unknown[]): string {
     sql += ` LIMIT $${params.length}`;
   }
   if (page.offset > 0) {
-    params.push(page.offset);
+    // limit × page can pass what bigint holds; a page that far past the end is simply empty
+    params.push(Math.min(page.offset, Number.MAX_SAFE_INTEGER));
     sql += ` OFFSET $${params.length}`;
   }
   return sql;

@@ -21,3 +21,22 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (!constraint) return true;
   return e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint));
 }
+
+/**
+ * A row the transaction read was changed or removed by another transaction before this one could write
+ * it. Thrown by stores instead of a plain Error, so the transaction is run again against the new state.
+ */
+export class ConcurrentChangeError extends Error {
+  override name = 'ConcurrentChangeError';
+}
+
+/**
+ * SQLSTATEs that mean "a concurrent transaction got there first" when the code checked before writing:
+ * unique and foreign-key violations of a race, serialization failures and deadlocks.
+ */
+const CONFLICTS = new Set([UNIQUE_VIOLATION, '23503', '40001', '40P01']);
+
+export function isConcurrencyConflict(error: unknown): boolean {
+  if (error instanceof ConcurrentChangeError) return true;
+  return typeof error === 'object' && error !== null && CONFLICTS.has((error as { code?: unknown }).code as string);
+}

@@ -1,7 +1,7 @@
 import { compileFilter } from '../../nql';
 import type { PostQuery, PostRelations, PostStore } from '../storage';
 import type { PostRow, PostType, PostWrite, RoleRow, TagRow, UserRow, UserWithRoles } from '../rows';
-import type { SqlDriver } from './driver';
+import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { browsePage, freeSlug, groupBy, insertSql, orderItems, setClause } from './common';
 import { postFields, publicPostFields } from './filter-fields';
 import { rolesOf } from './users';
@@ -151,7 +151,7 @@ export function sqlPosts(db: SqlDriver): PostStore {
       }
       await writeRelations(id, tagIds, authorIds);
       const row = await one('SELECT * FROM posts WHERE id = $1', [id]);
-      if (!row) throw new Error(`post ${id} vanished during update`);
+      if (!row) throw new ConcurrentChangeError(`post ${id} vanished during update`);
       return row;
     },
 

@@ -1,5 +1,5 @@
 import type { Storage, Stores } from '../storage';
-import type { SqlDriver } from './driver';
+import { isConcurrencyConflict, type SqlDriver } from './driver';
 import { sqlPosts } from './posts';
 import { sqlTags } from './tags';
 import { sqlUsers } from './users';
@@ -9,6 +9,9 @@ import { sqlOutbox, sqlWebhooks } from './webhooks';
 import { sqlSessions } from './sessions';
 import { sqlGeneration } from './generation';
 import { sqlThemes } from './themes';
+
+/** How often a transaction that lost a race is run in all. */
+const CONFLICT_ATTEMPTS = 5;
 
 export interface SqlStorageOptions {
   /** Announce generation bumps on this LISTEN/NOTIFY channel (PostgreSQL servers; PGlite has one instance). */
@@ -37,12 +40,20 @@ function stores(db: SqlDriver, options: SqlStorageOptions): Stores {
 export function createSqlStorage(driver: SqlDriver, options: SqlStorageOptions = {}): Storage {
   return {
     ...stores(driver, options),
-    transaction(work) {
-      return driver.transaction((tx) => {
-        const bound = stores(tx, options);
-        // a nested transaction joins this one instead of opening a second connection
-        return work(bound);
-      });
+    async transaction(work) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await driver.transaction((tx) => {
+            const bound = stores(tx, options);
+            // a nested transaction joins this one instead of opening a second connection
+            return work(bound);
+          });
+        } catch (error) {
+          // another transaction committed a clashing change first: run again, against what it left behind
+          // (the work re-reads, so a taken name becomes a 422 and a deleted row a 404 instead of a 500)
+          if (attempt >= CONFLICT_ATTEMPTS || !isConcurrencyConflict(error)) throw error;
+        }
+      }
     },
     close: () => driver.close(),
   };

@@ -1,7 +1,7 @@
 import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, TagQuery, TagStore } from '../storage';
 import type { TagRow } from '../rows';
-import type { SqlDriver } from './driver';
+import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { browsePage, freeSlug, insertSql, orderItems, setClause } from './common';
 import { tagFields } from './filter-fields';
 
@@ -111,7 +111,7 @@ export function sqlTags(db: SqlDriver): TagStore {
         await db.query(`UPDATE tags SET ${set} WHERE id = $${params.length}`, params);
       }
       const row = await one('SELECT * FROM tags WHERE id = $1', [id]);
-      if (!row) throw new Error(`tag ${id} vanished during update`);
+      if (!row) throw new ConcurrentChangeError(`tag ${id} vanished during update`);
       return row;
     },
 

@@ -1,7 +1,7 @@
 import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, UserQuery, UserStore } from '../storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../rows';
-import type { SqlDriver } from './driver';
+import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { browsePage, freeSlug, groupBy, insertSql, orderItems, setClause } from './common';
 import { userFields } from './filter-fields';
 
@@ -132,7 +132,7 @@ export function sqlUsers(db: SqlDriver): UserStore {
         await db.query(`UPDATE users SET ${set} WHERE id = $${params.length}`, params);
       }
       const row = await one('SELECT * FROM users WHERE id = $1', [id]);
-      if (!row) throw new Error(`user ${id} vanished during update`);
+      if (!row) throw new ConcurrentChangeError(`user ${id} vanished during update`);
       return row;
     },
 
