@@ -10,6 +10,7 @@ import type { Storage } from './storage';
 import type { SqlDriver } from './sql/driver';
 import { migrate, schemaFingerprint } from './sql/migrate';
 import { createSqlStorage } from './sql/sql-storage';
+import { StatisticsKeeper, type StatisticsPolicy } from './pglite-statistics';
 
 export interface PgliteStorageOptions {
   /** A directory for the database files; omitted → in memory. */
@@ -20,25 +21,32 @@ export interface PgliteStorageOptions {
    * snapshot takes well under one.
    */
   seedCacheDir?: string | false;
+  /** When to refresh the planner's statistics (PGlite has no autovacuum to do it). */
+  statistics?: StatisticsPolicy;
 }
 
 type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
-function driverOver(db: Queryable, root: PGlite): SqlDriver {
+function driverOver(db: Queryable, root: PGlite, statistics?: StatisticsKeeper): SqlDriver {
   return {
     async query<R>(sql: string, params?: unknown[]) {
       const result = await db.query<R>(sql, params);
-      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
+      const affectedRows = result.affectedRows ?? 0;
+      statistics?.noteStatement(sql, affectedRows);
+      return { rows: result.rows, affectedRows };
     },
     async exec(sql: string) {
       await db.exec(sql);
     },
     transaction<T>(work: (tx: SqlDriver) => Promise<T>): Promise<T> {
       // inside a transaction PGlite has one connection already: join it
-      if (db !== root) return work(driverOver(db, root));
-      return root.transaction((tx) => work(driverOver(tx, root)));
+      if (db !== root) return work(driverOver(db, root, statistics));
+      return root.transaction((tx) => work(driverOver(tx, root, statistics)));
     },
-    close: () => root.close(),
+    async close() {
+      await statistics?.stop();
+      await root.close();
+    },
   };
 }
 
@@ -111,7 +119,10 @@ export async function createPgliteDriver(options: PgliteStorageOptions = {}): Pr
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
     db = await PGlite.create({ dataDir: options.dataDir, loadDataDir: await cachedSeed(cacheDir) });
   }
-  const driver = driverOver(db, db);
+  const statistics = new StatisticsKeeper(async () => {
+    await db.exec('ANALYZE');
+  }, options.statistics);
+  const driver = driverOver(db, db, statistics);
   await migrate(driver);
   return driver;
 }
