@@ -1,0 +1,37 @@
+import type { AppContext } from '../http/context';
+import { webhookPayload } from '../resources/webhooks/payload';
+import { outboxStager } from './outbox';
+import { guardedFetch } from './transport';
+import { createWebhookWorker, type WebhookWorker } from './worker';
+
+/**
+ * Webhooks on the event bus: deliveries are staged into the outbox inside each writing transaction,
+ * and the worker is woken once that transaction has committed.
+ */
+export function wireWebhooks(app: AppContext): WebhookWorker {
+  const { options } = app;
+  const worker = createWebhookWorker({
+    storage: app.storage,
+    now: () => app.now(),
+    name: options.name,
+    transport: options.webhooks.transport ?? guardedFetch(options.webhooks),
+    timeoutMs: options.webhooks.timeoutMs,
+    retries: options.webhooks.retries,
+    backoffMs: options.webhooks.backoffMs,
+    background: options.webhooks.worker,
+  });
+  let staged = false;
+  app.events.addStager(
+    outboxStager({
+      payload: (event, version) => webhookPayload(event, version, options.url),
+      now: () => app.now(),
+      onStaged: () => (staged = true),
+    }),
+  );
+  app.events.on('*', () => {
+    if (!staged) return;
+    staged = false;
+    worker.kick();
+  });
+  return worker;
+}

@@ -1,0 +1,113 @@
+import { authenticateAdmin } from '../auth/authenticate';
+import type { ContentKeys } from '../auth/content-key';
+import { allows } from '../auth/permissions';
+import { serveFile } from '../files/serve';
+import { outputOptions } from '../resources/shared/output';
+import { adminPreflight, applyAdminCors } from './admin-cors';
+import type { ContentResponses } from './content-api';
+import type { Actor, AppContext, Method, RouteContext } from './context';
+import { CONTENT_CORS, contentPreflight } from './cors';
+import { ApiError, asApiError, badRequest, noPermission, notFound } from './errors';
+import { errorResponse } from './response';
+import type { ApiRouter } from './router';
+import { translateError } from './translate-error';
+
+export interface PipelineDeps {
+  app: AppContext;
+  router: ApiRouter;
+  contentKeys: ContentKeys;
+  contentResponses: ContentResponses;
+  /** Runs before every routed request (scheduled publishing falls due lazily). */
+  beforeRoute(): Promise<void>;
+  isClosed(): boolean;
+}
+
+const CACHE_CONTROL_ADMIN = 'no-cache, private, no-store, must-revalidate, max-stale=0';
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
+
+/**
+ * How a request travels: files, routing and its redirects, preflights, authentication and
+ * permissions, the Content API's cache, then the route; every failure becomes the error envelope.
+ */
+export function createFetch(deps: PipelineDeps): (request: Request) => Promise<Response> {
+  const { app, router, contentKeys, contentResponses } = deps;
+  const resolved = app.options;
+  const contentPath = new RegExp(`^/${resolved.name}/api/[^/]+/content(/|$)`);
+  const adminPath = new RegExp(`^/${resolved.name}/api/[^/]+/admin(/|$)`);
+
+  async function authenticate(ctx: RouteContext, auth: 'public' | 'admin' | 'content'): Promise<Actor | null> {
+    if (auth === 'admin') return authenticateAdmin(ctx.request, ctx.version, app);
+    if (auth === 'content') return contentKeys.authenticate(ctx.request, ctx.query);
+    return null;
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    if (deps.isClosed()) throw new ApiError('InternalServerError', 'The service has been closed.');
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    if (url.pathname.startsWith(`${resolved.imagesPath}/`)) {
+      return serveFile(request, resolved.files.images, url.pathname.slice(resolved.imagesPath.length + 1));
+    }
+    if (!router.owns(url.pathname)) throw notFound('Resource not found.');
+    // path parameters reach storage as text, which cannot hold NUL: refuse it here instead of a 500 there
+    // (query parameters are validated one by one; a NUL in a filter is the filter parser's to report)
+    if (url.pathname.includes('%00')) throw badRequest('The address contains a NUL character (%00).', { code: 'NUL_IN_URL' });
+    // documents such as `openapi.json` are files, not collections: their routes have no trailing slash
+    if (!url.pathname.endsWith('/') && router.lookup('GET', url.pathname).kind !== 'match') {
+      if (method === 'GET' || method === 'HEAD') {
+        return new Response(null, { status: 301, headers: { location: `${url.pathname}/${url.search}` } });
+      }
+      url.pathname += '/';
+    }
+    if (method === 'OPTIONS' && contentPath.test(url.pathname)) return contentPreflight(request);
+    if (method === 'OPTIONS' && adminPath.test(url.pathname)) {
+      if (router.lookup('GET', url.pathname).kind === 'not-found') throw notFound('Resource not found.');
+      return adminPreflight(request, resolved.auth.trustedOrigins);
+    }
+    if (!KNOWN_METHODS.has(method)) {
+      throw new ApiError('MethodNotAllowedError', `Method ${method.slice(0, 20)} is not allowed.`);
+    }
+    const found = router.lookup((method === 'HEAD' ? 'GET' : method) as Method, url.pathname);
+    if (found.kind === 'not-found') throw notFound('Resource not found.');
+    if (found.kind === 'method-not-allowed') {
+      const allow = found.allow.includes('GET') ? [...found.allow, 'HEAD'] : found.allow;
+      throw new ApiError('MethodNotAllowedError', `Method ${method} is not allowed here.`, { headers: { allow: allow.join(', ') } });
+    }
+    const { route, params } = found.match;
+    const ctx: RouteContext = {
+      request, url, api: found.api, version: found.version, params, query: url.searchParams, actor: null, app,
+    };
+    ctx.actor = await authenticate(ctx, route.auth);
+    if (route.permission && ctx.actor && !allows(ctx.actor, route.permission)) throw noPermission();
+    // a write's response options are checked before it runs, so a request refused for them changed nothing
+    if (method === 'POST' || method === 'PUT') outputOptions(ctx.query);
+    await deps.beforeRoute();
+    if (found.api === 'content') return contentResponses.serve(ctx, route);
+    const response = await route.handle(ctx);
+    if (found.api === 'admin' && !response.headers.has('cache-control')) response.headers.set('cache-control', CACHE_CONTROL_ADMIN);
+    if (ctx.actor?.kind === 'user' && ctx.actor.setCookie && !response.headers.has('set-cookie')) {
+      response.headers.append('set-cookie', ctx.actor.setCookie);
+    }
+    return response;
+  }
+
+  return async function fetch(request: Request): Promise<Response> {
+    let response: Response;
+    try {
+      response = await handle(request);
+    } catch (error) {
+      const apiError = asApiError(translateError(error));
+      if (apiError.status >= 500) console.error('pressroom: unexpected error', error);
+      response = errorResponse(apiError);
+    }
+    if (contentPath.test(new URL(request.url).pathname)) {
+      for (const [name, value] of Object.entries(CONTENT_CORS)) response.headers.set(name, value);
+    } else if (adminPath.test(new URL(request.url).pathname)) {
+      applyAdminCors(request, response, resolved.auth.trustedOrigins);
+    }
+    if (request.method.toUpperCase() === 'HEAD' && response.body) {
+      return new Response(null, { status: response.status, headers: response.headers });
+    }
+    return response;
+  };
+}
