@@ -1,0 +1,96 @@
+// Section 5: Admin API writes in-process on PGlite in memory, one after another, each with a freshly
+// signed token; against raw driver inserts of the same rows.
+import type { Service } from '../lib';
+import type { SqlDriver } from '../lib/storage/sql/driver';
+import type { BenchContext } from './context';
+import { BASE } from './dataset';
+import { timeLoop } from './measure';
+import { bodies, htmlDocument } from './text';
+import { adminTokens } from './token';
+
+const ADMIN = `${BASE}/svc/api/v3/admin`;
+
+interface Written {
+  id: string;
+  updated_at: string;
+}
+
+function client(service: Service, adminKey: string) {
+  const token = adminTokens(adminKey);
+  return async (method: string, path: string, body: unknown, expected: number): Promise<Written> => {
+    const response = await service.fetch(
+      new Request(`${ADMIN}/${path}`, {
+        method,
+        headers: { authorization: `Svc ${await token()}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
+    const json = (await response.json()) as { posts?: Written[] };
+    if (response.status !== expected || !json.posts) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return json.posts[0];
+  };
+}
+
+/** The least a post insert costs: the same rows written straight through the driver, one transaction per post. */
+async function rawInsert(db: SqlDriver, n: number, tagIds: string[], authorId: string, body: ReturnType<typeof bodies>[number]) {
+  const id = `7d${n.toString(16).padStart(22, '0')}`;
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO posts (id, uuid, type, title, slug, mobiledoc, html, plaintext, comment_id, status, reading_time,
+         primary_tag_id, primary_author_id, created_at, created_by, updated_at, updated_by, published_at, published_by)
+       VALUES ($1, $2, 'post', $3, $4, $5, $6, $7, $1, 'published', 1, $8, $9, $10, $9, $10, $9, $10, $9)`,
+      [id, crypto.randomUUID(), `Raw ${n}`, `raw-${n}`, body.mobiledoc, body.html, body.plaintext, tagIds[0], authorId, now],
+    );
+    await tx.query(
+      'INSERT INTO posts_tags (post_id, tag_id, sort_order) VALUES ($1, $2, 0), ($1, $3, 1), ($1, $4, 2)',
+      [id, ...tagIds],
+    );
+    await tx.query('INSERT INTO posts_authors (post_id, author_id, sort_order) VALUES ($1, $2, 0)', [id, authorId]);
+  });
+}
+
+export async function adminSection(ctx: BenchContext): Promise<void> {
+  const { settings, report } = ctx;
+  const site = await ctx.site(settings.size);
+  const service = await site.another();
+  const send = client(service, site.adminKey);
+  const body = bodies()[0];
+  const tags = site.tagSlugs.slice(0, 3).map((slug) => ({ slug }));
+  const loop = { seconds: settings.loopSeconds, minCalls: 30, warmup: 5 };
+  const section = 'admin';
+  try {
+    const { rows } = await site.driver.query<{ id: string }>(`SELECT id FROM tags WHERE slug = ANY($1::text[]) ORDER BY slug`, [tags.map((t) => t.slug)]);
+    const { rows: owner } = await site.driver.query<{ id: string }>(`SELECT user_id AS id FROM roles_users WHERE role_id = '5f0000000000000000000001'`);
+    const raw = await timeLoop((i) => rawInsert(site.driver, i, rows.map((r) => r.id), owner[0].id, body), loop);
+
+    const written: Written[] = [];
+    const add = await timeLoop(async (i) => {
+      written.push(await send('POST', 'posts/', { posts: [{ title: `Bench post ${i}`, mobiledoc: body.mobiledoc, status: 'published', tags }] }, 201));
+    }, loop);
+    report.add({
+      section, name: 'POST posts/ with 3 tags (token signed per request)', value: add.perSecond, unit: 'posts/s',
+      baseline: raw.perSecond, baselineName: 'raw inserts/s', target: { of: 'value', op: '>=', limit: 300 },
+      detail: { p50Ms: add.p50, p99Ms: add.p99, rawP50Ms: raw.p50 },
+    });
+
+    const edit = await timeLoop(async (i) => {
+      const post = written[i % written.length];
+      const after = await send('PUT', `posts/${post.id}/`, { posts: [{ title: `Edited ${i}`, mobiledoc: bodies()[1 + (i % 4)].mobiledoc, updated_at: post.updated_at }] }, 200);
+      written[i % written.length] = after;
+    }, loop);
+    report.add({ section, name: 'PUT posts/{id}/ (title and mobiledoc)', value: edit.perSecond, unit: 'posts/s', detail: { p50Ms: edit.p50, p99Ms: edit.p99 } });
+
+    const html = htmlDocument(20 * 1024);
+    const fromHtml = await timeLoop(
+      (i) => send('POST', 'posts/?source=html', { posts: [{ title: `From HTML ${i}`, html, status: 'published', tags }] }, 201),
+      loop,
+    );
+    report.add({
+      section, name: 'POST posts/?source=html, 20 KB of HTML', value: fromHtml.perSecond, unit: 'posts/s',
+      baseline: add.perSecond, baselineName: 'posts/s from mobiledoc', detail: { p50Ms: fromHtml.p50, p99Ms: fromHtml.p99 },
+    });
+  } finally {
+    await service.close();
+  }
+}
