@@ -1,7 +1,6 @@
 // Node's http server ⇄ WHATWG fetch. Bodies stream both ways; nothing here knows the API.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { CLIENT_ADDRESS as CLIENT_ADDRESS_HEADER } from '../http/headers';
 import { badRequest, errorBody } from '../http/errors';
 
@@ -70,17 +69,47 @@ export async function writeResponse(response: Response, res: ServerResponse): Pr
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, headers);
   if (!response.body) {
-    res.end();
+    res.writeHead(response.status, headers).end();
     return;
   }
-  const body = Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>);
-  await new Promise<void>((resolve, reject) => {
-    body.on('error', reject);
-    res.on('close', resolve);
-    body.pipe(res);
-  });
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const second = first.done ? first : await reader.read();
+  if (second.done) {
+    // the whole body was one chunk (every JSON answer): one write with its length, no stream bridge
+    const chunk = first.done ? new Uint8Array(0) : first.value;
+    headers['content-length'] ??= String(chunk.byteLength);
+    res.writeHead(response.status, headers).end(chunk);
+    return;
+  }
+  res.writeHead(response.status, headers);
+  res.write(first.value);
+  res.write(second.value);
+  // the rest streams, with back-pressure: a large file never sits whole in memory
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!res.write(value)) {
+      const drained = await new Promise<boolean>((resolve) => {
+        const onDrain = () => {
+          res.off('close', onClose);
+          resolve(true);
+        };
+        const onClose = () => {
+          res.off('drain', onDrain);
+          resolve(false);
+        };
+        res.once('drain', onDrain);
+        res.once('close', onClose);
+      });
+      if (!drained) {
+        await reader.cancel().catch(() => {});
+        return;
+      }
+    }
+  }
+  res.end();
 }
 
 /** A `(req, res)` listener for `http.createServer` serving a pressroom service. */

@@ -87,7 +87,8 @@ export interface PostStore {
   findBySlug(slug: string, type?: PostType): Promise<PostRow | null>;
   /** Locks the row for the rest of the transaction (collision checks). */
   findByIdForUpdate(id: string): Promise<PostRow | null>;
-  relations(postIds: string[], which: { tags: boolean; authors: boolean }): Promise<PostRelations>;
+  /** Tags and authors of each post, in order; authors carry their roles unless `roles` is false. */
+  relations(postIds: string[], which: { tags: boolean; authors: boolean; roles?: boolean }): Promise<PostRelations>;
   /** Inserts; when the slug is taken, stores the first free `slug-2`, `slug-3`… instead (also under races). */
   insert(row: PostWrite, tagIds: string[], authorIds: string[]): Promise<PostRow>;
   /** Updates the given columns and, when given, replaces the tag / author lists (order kept). */

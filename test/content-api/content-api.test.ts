@@ -188,9 +188,11 @@ describe('tags/ and authors/', () => {
     expect((await content('tags/slug/news/')).status).toBe(200);
   });
 
-  it('counts published posts with include=count.posts', async () => {
+  it('counts published posts with include=count.posts, and sorts by the count', async () => {
     const { tags } = await body(await content('tags/?include=count.posts&filter=slug:news'));
     expect(tags[0].count).toEqual({ posts: 2 });
+    const sorted = await body(await content('tags/?include=count.posts&order=count.posts%20desc,name%20asc'));
+    expect(sorted.tags.map((t: any) => [t.name, t.count.posts])).toEqual([['News', 2], ['#internal-note', 1], ['Tech', 1]]);
     expect(Object.keys(tags[0]).sort()).toEqual([...NESTED_TAG_KEYS, 'count'].sort());
   });
 

@@ -223,7 +223,7 @@ export interface PostBrowse {
   page: PageRequest;
   publishedOnly: boolean;
   slugOrder: string[] | null;
-  include: { tags: boolean; authors: boolean };
+  include: { tags: boolean; authors: boolean; roles?: boolean };
 }
 
 export async function browsePosts(tx: Stores, app: AppContext, query: PostBrowse): Promise<{ rows: PostRow[]; total: number; relations: PostRelations }> {

@@ -29,7 +29,7 @@ function output(ctx: RouteContext): OutputOptions {
 
 function includes(ctx: RouteContext, options: OutputOptions) {
   if (ctx.api === 'admin') return { tags: true, authors: true };
-  return { tags: options.include.has('tags'), authors: options.include.has('authors') };
+  return { tags: options.include.has('tags'), authors: options.include.has('authors'), roles: false };
 }
 
 function touchesPublicContent(change: PostChange): boolean {

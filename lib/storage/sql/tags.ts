@@ -40,6 +40,18 @@ export function sqlTags(db: SqlDriver): TagStore {
     return rows[0] ?? null;
   }
 
+  async function attachCounts(rows: (TagRow & Counted)[], mode: 'all' | 'published'): Promise<void> {
+    if (rows.length === 0) return;
+    const { rows: counts } = await db.query<{ tag_id: string; n: number }>(
+      `SELECT pt.tag_id, count(*)::int AS n FROM posts_tags pt
+       ${mode === 'published' ? `JOIN posts p ON p.id = pt.post_id AND p.status = 'published'` : ''}
+       WHERE pt.tag_id = ANY($1::text[]) GROUP BY pt.tag_id`,
+      [rows.map((row) => row.id)],
+    );
+    const byTag = new Map(counts.map((c) => [c.tag_id, c.n]));
+    for (const row of rows) row.count_posts = byTag.get(row.id) ?? 0;
+  }
+
   return {
     async browse(query: TagQuery) {
       const params: unknown[] = [];
@@ -52,9 +64,12 @@ export function sqlTags(db: SqlDriver): TagStore {
       const order = orderItems(query.order, columns);
       if (order.length === 0) order.push('t.name ASC');
       order.push('t.id ASC');
+      // a count per row is only needed to sort by it; otherwise the page's tags are counted in one statement
+      const sortsByCount = !!query.countPosts && (query.order ?? []).some((clause) => clause.field === 'count.posts');
       const result = await browsePage<TagRow & Counted>(db, {
-        from: 'tags t', select: selectList(query.countPosts), where, params, order, page: query.page,
+        from: 'tags t', select: sortsByCount ? selectList(query.countPosts) : 't.*', where, params, order, page: query.page,
       });
+      if (query.countPosts && !sortsByCount) await attachCounts(result.rows, query.countPosts);
       return result;
     },
 
