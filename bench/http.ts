@@ -43,7 +43,9 @@ async function baselineServers(sample: Response) {
     res.writeHead(200, headers);
     res.end(JSON.stringify(parsed));
   });
-  return { server, stringify, bytes: body.byteLength };
+  // the adapter's own cost: the same bytes as a precomputed Response, through toNodeHandler
+  const adapter = await listen(toNodeHandler({ fetch: async () => new Response(body, { status: 200, headers: headers as HeadersInit }) }));
+  return { server, stringify, adapter, bytes: body.byteLength };
 }
 
 /** The service behind the Node adapter; closing the server closes the service too. */
@@ -70,12 +72,14 @@ export async function httpSection(ctx: BenchContext): Promise<void> {
       try {
         const base = await load(baseline.server.origin + path, settings.loadSeconds);
         const stringify = await load(baseline.stringify.origin + path, settings.loadSeconds);
+        const adapter = await load(baseline.adapter.origin + path, settings.loadSeconds);
         const off = await load(uncached.origin + path, settings.loadSeconds);
         await fetch(cached.origin + path).then((r) => r.arrayBuffer());
         const warm = await load(cached.origin + path, settings.loadSeconds);
         const kb = `${(baseline.bytes / 1024).toFixed(0)} KB`;
         const common = { section: 'http', unit: 'req/s', baseline: base.requestsPerSecond, baselineName: 'req/s' };
         report.add({ ...common, name: `${endpoint.name}, reference: JSON.stringify per request`, value: stringify.requestsPerSecond });
+        report.add({ ...common, name: `${endpoint.name}, the Node adapter alone (precomputed Response)`, value: adapter.requestsPerSecond });
         report.add({
           ...common, name: `${endpoint.name}, cache off`, value: off.requestsPerSecond, note: kb,
           target: { of: 'ratio', op: '>=', limit: 0.1 }, detail: { ...detail(off), baseline: detail(base), bytes: baseline.bytes },
@@ -88,6 +92,7 @@ export async function httpSection(ctx: BenchContext): Promise<void> {
       } finally {
         await baseline.server.close();
         await baseline.stringify.close();
+        await baseline.adapter.close();
       }
     }
   } finally {

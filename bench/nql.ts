@@ -4,7 +4,8 @@ import { compileFilter, parseFilter } from '../lib/nql';
 import { postFields } from '../lib/storage/sql/filter-fields';
 import { runChild } from './child';
 import { SIZES, type BenchContext } from './context';
-import { microseconds } from './measure';
+import { microseconds, timeLoop } from './measure';
+import { BASE } from './dataset';
 
 const FILTERS = [
   'featured:true',
@@ -33,6 +34,22 @@ export async function nqlSection(ctx: BenchContext): Promise<void> {
     const baseline = microseconds(() => JSON.parse(asJson), seconds);
     report.add({ section, name: `parse + compile ${filter}`, value: compile, unit: 'µs', baseline, baselineName: 'µs JSON.parse' });
   }
+
+  // the NQL issue's figure: a browse with a five-clause filter, response cache off, against the same
+  // browse without a filter
+  const site = await ctx.site(settings.size);
+  const off = await site.another({ contentApi: { cache: false } });
+  const five = `tag:${site.tagSlugs[3]}+author:-${site.authorSlugs[1]}+featured:false+published_at:>'2024-01-01'+title:~'a'`;
+  const browse = (filter: string) => (i: number) =>
+    off.fetch(new Request(`${BASE}/svc/api/v3/content/posts/?key=${site.contentKey}&n=${i}${filter ? `&filter=${encodeURIComponent(filter)}` : ''}`));
+  const loop = { seconds: settings.loopSeconds, minCalls: 20 };
+  const unfiltered = await timeLoop(browse(''), loop);
+  const filtered = await timeLoop(browse(five), loop);
+  report.add({
+    section, name: `browse with a 5-clause filter over ${settings.size} posts, cache off, p50`, value: filtered.p50, unit: 'ms',
+    baseline: unfiltered.p50, baselineName: 'ms unfiltered', detail: { filter: five, p99: filtered.p99 },
+  });
+  await off.close();
 
   const posts = SIZES[settings.size];
   const { result } = await runChild<LimitAll>('memory-child.ts', ['limit-all', String(posts)], ['--expose-gc']);

@@ -103,3 +103,18 @@ export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec): Promise<Br
   ]);
   return { rows: list.rows, total: count.rows[0]?.total ?? 0 };
 }
+
+/**
+ * `a = $1 AND b = $2` for the given keys (those in `caseInsensitive` compared with lower()), or null
+ * when no key is given. Keys are column names of this layer's choosing, never input.
+ */
+export function matchConditions(keys: Record<string, string | undefined>, caseInsensitive: readonly string[] = []) {
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  for (const [column, value] of Object.entries(keys)) {
+    if (value === undefined) continue;
+    params.push(value);
+    conditions.push(caseInsensitive.includes(column) ? `lower(${column}) = lower($${params.length})` : `${column} = $${params.length}`);
+  }
+  return conditions.length ? { where: conditions.join(' AND '), params } : null;
+}

@@ -2,7 +2,7 @@ import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, TagQuery, TagStore } from '../storage';
 import type { TagRow } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { browsePage, freeSlug, insertSql, orderItems, setClause } from './common';
+import { browsePage, freeSlug, matchConditions, insertSql, orderItems, setClause } from './common';
 import { tagFields } from './filter-fields';
 
 const TAG_COLUMNS = [
@@ -82,22 +82,8 @@ export function sqlTags(db: SqlDriver): TagStore {
     },
 
     async match(keys) {
-      const params: unknown[] = [];
-      const conditions: string[] = [];
-      if (keys.id !== undefined) {
-        params.push(keys.id);
-        conditions.push(`id = $${params.length}`);
-      }
-      if (keys.slug !== undefined) {
-        params.push(keys.slug);
-        conditions.push(`slug = $${params.length}`);
-      }
-      if (keys.name !== undefined) {
-        params.push(keys.name);
-        conditions.push(`lower(name) = lower($${params.length})`);
-      }
-      if (conditions.length === 0) return null;
-      return one(`SELECT * FROM tags WHERE ${conditions.join(' AND ')} LIMIT 1`, params);
+      const match = matchConditions({ id: keys.id, slug: keys.slug, name: keys.name }, ['name']);
+      return match ? one(`SELECT * FROM tags WHERE ${match.where} LIMIT 1`, match.params) : null;
     },
 
     async insertOrGetByName(row) {

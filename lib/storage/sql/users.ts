@@ -2,7 +2,7 @@ import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, UserQuery, UserStore } from '../storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { browsePage, freeSlug, groupBy, insertSql, orderItems, setClause } from './common';
+import { browsePage, freeSlug, matchConditions, groupBy, insertSql, orderItems, setClause } from './common';
 import { userFields } from './filter-fields';
 
 const USER_COLUMNS = [
@@ -91,22 +91,8 @@ export function sqlUsers(db: SqlDriver): UserStore {
     },
 
     async match(keys) {
-      const params: unknown[] = [];
-      const conditions: string[] = [];
-      if (keys.id !== undefined) {
-        params.push(keys.id);
-        conditions.push(`id = $${params.length}`);
-      }
-      if (keys.slug !== undefined) {
-        params.push(keys.slug);
-        conditions.push(`slug = $${params.length}`);
-      }
-      if (keys.email !== undefined) {
-        params.push(keys.email);
-        conditions.push(`lower(email) = lower($${params.length})`);
-      }
-      if (conditions.length === 0) return null;
-      return one(`SELECT * FROM users WHERE ${conditions.join(' AND ')} LIMIT 1`, params);
+      const match = matchConditions({ id: keys.id, slug: keys.slug, email: keys.email }, ['email']);
+      return match ? one(`SELECT * FROM users WHERE ${match.where} LIMIT 1`, match.params) : null;
     },
 
     owner() {
