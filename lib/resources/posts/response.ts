@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Version } from '../../http/context';
-import { adminTimestamp, contentTimestamp, nullableText, recordId, siteUrl } from '../shared/response';
+import { adminTimestamp, contentTimestamp, metaFields, nullableText, recordId, siteUrl, socialFields } from '../shared/response';
 import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTag } from '../tags/response';
 import { author, user } from '../users/response';
 
@@ -23,16 +23,7 @@ const extras = {
   canonical_url: nullableText,
 };
 
-const social = {
-  og_image: nullableText,
-  og_title: nullableText,
-  og_description: nullableText,
-  twitter_image: nullableText,
-  twitter_title: nullableText,
-  twitter_description: nullableText,
-  meta_title: nullableText,
-  meta_description: nullableText,
-};
+const social = { ...socialFields, ...metaFields };
 
 const identity = { id: recordId, uuid: z.uuid(), title: z.string(), slug: z.string() };
 

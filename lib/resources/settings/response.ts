@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nullableText, siteUrl } from '../shared/response';
+import { metaFields, nullableText, siteUrl, socialFields } from '../shared/response';
 
 /** The shapes of Content `settings/` (contract §2.10) and Admin `settings/` (reference-behaviour §12). */
 
@@ -14,14 +14,8 @@ export const contentSettings = z
     cover_image: nullableText,
     facebook: nullableText,
     twitter: nullableText,
-    meta_title: nullableText,
-    meta_description: nullableText,
-    og_image: nullableText,
-    og_title: nullableText,
-    og_description: nullableText,
-    twitter_image: nullableText,
-    twitter_title: nullableText,
-    twitter_description: nullableText,
+    ...metaFields,
+    ...socialFields,
     members_support_address: nullableText,
     navigation: z.array(navigationItem),
     secondary_navigation: z.array(navigationItem),

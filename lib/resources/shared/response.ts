@@ -22,6 +22,18 @@ export const recordId = z.string().regex(/^[0-9a-f]{24}$/);
 
 export const nullableText = z.string().nullable();
 
+/** Open Graph and Twitter card fields, as posts, v3 tags and settings carry them. */
+export const socialFields = {
+  og_image: nullableText,
+  og_title: nullableText,
+  og_description: nullableText,
+  twitter_image: nullableText,
+  twitter_title: nullableText,
+  twitter_description: nullableText,
+};
+
+export const metaFields = { meta_title: nullableText, meta_description: nullableText };
+
 /** A public URL the service builds from the site URL. */
 export const siteUrl = z.url();
 

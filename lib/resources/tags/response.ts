@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Api, Version } from '../../http/context';
-import { nullableText, postCount, recordId, siteUrl, timestampFor } from '../shared/response';
+import { metaFields, nullableText, postCount, recordId, siteUrl, socialFields, timestampFor } from '../shared/response';
 
 /** The tag shapes `serializeTag` emits (contract §2.5, §2.10). */
 
@@ -15,16 +15,8 @@ const identity = {
   visibility,
 };
 
-const meta = { meta_title: nullableText, meta_description: nullableText };
-
-const social = {
-  og_image: nullableText,
-  og_title: nullableText,
-  og_description: nullableText,
-  twitter_image: nullableText,
-  twitter_title: nullableText,
-  twitter_description: nullableText,
-};
+const meta = metaFields;
+const social = socialFields;
 
 const injection = {
   codeinjection_head: nullableText,
