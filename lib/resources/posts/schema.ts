@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Version } from '../../http/context';
+import { optionalText, socialInputFields } from '../shared/input';
 
-const text = (max: number) => z.string().max(max).nullable().optional();
 
 const tagReference = z.union([
   z.string().min(1).max(191),
@@ -26,31 +26,24 @@ const postFields = {
   slug: z.string().max(191),
   mobiledoc: z.string().nullable(),
   html: z.string().nullable(),
-  feature_image: text(2000),
+  feature_image: optionalText(2000),
   featured: z.boolean(),
   status: z.enum(['draft', 'published', 'scheduled']),
   visibility: z.enum(['public', 'members', 'paid']),
   published_at: z.string().max(64).nullable(),
-  custom_excerpt: text(300),
-  codeinjection_head: text(65535),
-  codeinjection_foot: text(65535),
-  custom_template: text(100),
-  canonical_url: text(2000),
-  og_image: text(2000),
-  og_title: text(300),
-  og_description: text(500),
-  twitter_image: text(2000),
-  twitter_title: text(300),
-  twitter_description: text(500),
-  meta_title: text(300),
-  meta_description: text(500),
+  custom_excerpt: optionalText(300),
+  codeinjection_head: optionalText(65535),
+  codeinjection_foot: optionalText(65535),
+  custom_template: optionalText(100),
+  canonical_url: optionalText(2000),
+  ...socialInputFields,
   tags: z.array(tagReference).max(1000),
   authors: z.array(authorReference).max(100),
   updated_at: z.string().max(64),
 };
 
 const v3Fields = {
-  email_subject: text(300),
+  email_subject: optionalText(300),
   send_email_when_published: z.boolean(),
 };
 
