@@ -1,11 +1,9 @@
 // 100 MB request bodies: refused with 413 after at most the configured limit was read, memory bounded,
 // in process and through the Node adapter.
-import { request as httpRequest, createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toNodeHandler } from '../../lib/adapters/node';
 import { DEFAULT_JSON_LIMIT } from '../../lib/http/body';
-import { countingStream, expectRefused } from './helpers';
+import { countingStream, expectRefused, nodeServer } from './helpers';
 import { targets } from './requests';
 import { ORIGIN, robustSite, type RobustSite } from './site';
 
@@ -84,18 +82,13 @@ describe('a 100 MB streamed body, without Content-Length', () => {
 });
 
 describe('through the Node adapter', () => {
-  let server: Server;
+  let server: Awaited<ReturnType<typeof nodeServer>>;
   let port: number;
   beforeAll(async () => {
-    server = createServer(toNodeHandler(site.service));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    server = await nodeServer(site.service);
+    port = server.port;
   });
-  afterAll(() => {
-    // idle keep-alive connections would hold close() open for seconds
-    server.closeAllConnections();
-    return new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterAll(() => server.close());
 
   /** Streams up to `total` bytes as fast as the socket takes them; resolves with the status and how much was sent by then. */
   function upload(path: string, contentType: string, total: number): Promise<{ status: number; sentAtResponse: number; body: string }> {

@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toNodeHandler } from '../../lib/adapters/node';
 import { expect } from 'vitest';
 import { errorStatus, type ErrorType } from '../../lib/http/errors';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
@@ -132,4 +135,18 @@ export function countingStream(total: number, chunk = 64 * 1024): { stream: Read
     },
   }, { highWaterMark: 0 });
   return { stream, pulled: () => sent };
+}
+
+/** The service behind the Node adapter on a free loopback port; `close` also drops idle keep-alive connections. */
+export async function nodeServer(service: { fetch(request: Request): Promise<Response> }): Promise<{ port: number; close(): Promise<void> }> {
+  const server = createServer(toNodeHandler(service));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close() {
+      // idle keep-alive connections would hold close() open for seconds
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -1,17 +1,15 @@
 // Addresses and methods a client should not use: traversal and encoded separators under the API and under
 // the served images, odd methods on every route, unknown versions, and raw HTTP through the Node adapter.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../lib';
-import { toNodeHandler } from '../../lib/adapters/node';
 import { DirectoryFileStore } from '../../lib/files/directory';
 import { BASE } from '../helpers/service';
-import { envelopeProblems, FULL, leakIn, scale, SEED } from './helpers';
+import { envelopeProblems, FULL, leakIn, nodeServer, scale, SEED } from './helpers';
 import { HOSTILE_SEGMENTS } from './corpus';
 import { targets } from './requests';
 import { robustSite, type RobustSite } from './site';
@@ -124,18 +122,13 @@ describe('traversal and encoded separators', () => {
 });
 
 describe('raw HTTP through the Node adapter', () => {
-  let server: Server;
+  let server: Awaited<ReturnType<typeof nodeServer>>;
   let port: number;
   beforeAll(async () => {
-    server = createServer(toNodeHandler(site.service));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    server = await nodeServer(site.service);
+    port = server.port;
   });
-  afterAll(() => {
-    // idle keep-alive connections would hold close() open for seconds
-    server.closeAllConnections();
-    return new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterAll(() => server.close());
 
   /** Sends bytes as they are and returns what came back (status line and body), or '' if the server hung up. */
   function raw(bytes: string): Promise<{ status: number; headers: string; body: string }> {

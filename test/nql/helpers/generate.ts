@@ -1,6 +1,7 @@
 // A deterministic, deliberately awkward dataset: mixed case, LIKE wildcards, backslashes,
 // quotes, non-ASCII, digits with leading zeros, nulls, shared timestamps, internal tags, posts
 // without tags.
+import { seeded } from '../../../bench/random';
 import { hexId, ROLES, type Dataset, type Post, type Tag, type User } from './dataset';
 
 export const NOW = new Date('2024-06-15T12:00:00.000Z');
@@ -12,19 +13,9 @@ export const TEXT_POOL = [
   '',
 ];
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function generateDataset(seed = 20240615): Dataset {
-  const random = mulberry32(seed);
+  const random = seeded(seed);
   const int = (n: number) => Math.floor(random() * n);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)];
   const chance = (p: number) => random() < p;
