@@ -11,12 +11,13 @@ export interface ChildResult<T> {
   wallMs: number;
 }
 
-export function runChild<T>(script: string, args: string[], nodeFlags: string[] = []): Promise<ChildResult<T>> {
+/** `typescript: false` runs a plain JavaScript child without the tsx loader (which costs time in every import). */
+export function runChild<T>(script: string, args: string[], nodeFlags: string[] = [], { typescript = true } = {}): Promise<ChildResult<T>> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [...nodeFlags, '--import', 'tsx', `bench/${script}`, ...args],
+      [...nodeFlags, ...(typescript ? ['--import', 'tsx'] : []), `bench/${script}`, ...args],
       { cwd: ROOT, maxBuffer: 16 * 1024 * 1024, timeout: 15 * 60_000 },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`${script} ${args.join(' ')} failed: ${error.message}\n${stderr}`));

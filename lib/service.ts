@@ -47,10 +47,12 @@ async function openStorage(options: ServiceOptions): Promise<Storage> {
 
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
   const resolved = resolveOptions(options);
-  const storage = await openStorage(options);
+  // the embedded database's modules and snapshot load asynchronously; the route table is built meanwhile
+  const opening = openStorage(options);
+  const router = new ApiRouter(resolved.name, routes);
+  const storage = await opening;
   const events = new EventBus();
   const app: AppContext = { storage, options: resolved, now: options.now ?? (() => new Date()), events };
-  const router = new ApiRouter(resolved.name, routes);
   const contentKeys = new ContentKeys(app, resolved.contentApi.keys);
   app.keysChanged = () => contentKeys.forget();
   const contentResponses = new ContentResponses(app, resolved.contentApi);
@@ -65,6 +67,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   let closed = false;
 
   async function publishDuePosts(): Promise<number> {
+    // a read on an index first: most checks find nothing due, and need not open a write transaction
+    if ((await storage.posts.dueScheduled(app.now(), 1)).length === 0) return 0;
     const changes = await write(app, (tx) => publishDue(tx, app.now()), (list) => list.flatMap((c) => postEvents(c.before, c.after)));
     return changes.length;
   }

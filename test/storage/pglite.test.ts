@@ -21,6 +21,17 @@ describe('PGlite specifics', () => {
     }
   });
 
+  it('starts from a snapshot holding only the database it uses, built afresh when no cache is allowed', async () => {
+    const driver = await createPgliteDriver({ seedCacheDir: false });
+    try {
+      const { rows } = await driver.query<{ datname: string }>('SELECT datname FROM pg_database ORDER BY datname');
+      expect(rows.map((r) => r.datname)).toEqual(['postgres']);
+      expect(await migrate(driver)).toEqual([]);
+    } finally {
+      await driver.close();
+    }
+  });
+
   it('keeps data on disk across close and reopen', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pressroom-disk-'));
     try {

@@ -1,17 +1,20 @@
-// One cold start, in a fresh process: `<mode> [dataDir] [contentKey]`. Prints {"ms": …, "importMs": …}.
-// Modes: `memory` / `disk` start pressroom; `raw-memory` / `raw-disk` start bare PGlite on the same data.
+// One cold start, in a fresh process: `<mode> <entry> [dataDir|seedFile] [contentKey]`; prints
+// {"ms": …, "importMs": …}. Modes: `memory` / `disk` start pressroom from <entry> (the built
+// dist/index.js, or lib/index.ts when run with tsx); `raw-memory` / `raw-disk` start bare PGlite on
+// the same seed file or directory. Plain JavaScript, so that starting the built package is timed
+// without a TypeScript loader in the way.
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
 const BASE = 'http://127.0.0.1:2368';
-const [mode, dataDir, contentKey] = process.argv.slice(2);
+const [mode, entry, target, contentKey] = process.argv.slice(2);
 
-async function pressroom(): Promise<{ ms: number; importMs: number }> {
+async function pressroom() {
   const i0 = performance.now();
-  const { createService } = await import('../lib');
+  const { createService } = await import(pathToFileURL(entry).href);
   const t0 = performance.now();
-  const service = await createService({ url: BASE, dataDir: mode === 'disk' ? dataDir : undefined, auth: { passwordIterations: 1000 } });
+  const service = await createService({ url: BASE, dataDir: mode === 'disk' ? target : undefined, auth: { passwordIterations: 1000 } });
   // an empty in-memory site has no content key yet: it answers the public site endpoint
   const url = mode === 'disk' ? `${BASE}/svc/api/v3/content/posts/?key=${contentKey}&include=tags,authors` : `${BASE}/svc/api/v3/admin/site/`;
   const response = await service.fetch(new Request(url));
@@ -23,15 +26,13 @@ async function pressroom(): Promise<{ ms: number; importMs: number }> {
 }
 
 /** Bare PGlite opening the same data: the seed snapshot pressroom loads, or the same directory. */
-async function raw(): Promise<{ ms: number; importMs: number }> {
-  const { schemaFingerprint } = await import('../lib/storage/sql/migrate');
-  const seedFile = join(tmpdir(), `pressroom-seed-${await schemaFingerprint()}.tar.gz`);
+async function raw() {
   const t0 = performance.now();
   const { PGlite } = await import('@electric-sql/pglite');
   const db =
     mode === 'raw-disk'
-      ? await PGlite.create({ dataDir })
-      : await PGlite.create({ loadDataDir: new Blob([await readFile(seedFile)]) });
+      ? await PGlite.create({ dataDir: target })
+      : await PGlite.create({ loadDataDir: new Blob([gunzipSync(await readFile(target))]) });
   await db.query(mode === 'raw-disk' ? 'SELECT id FROM posts LIMIT 1' : 'SELECT 1');
   const ms = performance.now() - t0;
   await db.close();

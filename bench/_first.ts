@@ -1,0 +1,15 @@
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { createService } from '../lib';
+import '../lib/storage/pglite';
+const service = await createService({ url: 'http://127.0.0.1:2368' });
+const session = new Session(); session.connect();
+await session.post('Profiler.enable'); await session.post('Profiler.setSamplingInterval', { interval: 100 }); await session.post('Profiler.start');
+const a = performance.now();
+const r = await service.fetch(new Request('http://127.0.0.1:2368/svc/api/v3/admin/site/'));
+await r.arrayBuffer();
+const b = performance.now();
+const { profile } = await session.post('Profiler.stop');
+writeFileSync('/tmp/first.cpuprofile', JSON.stringify(profile));
+console.log('first', Math.round(b - a));
+await service.close();
