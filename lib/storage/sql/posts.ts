@@ -1,19 +1,11 @@
 import { compileFilter } from '../../nql';
 import type { PostQuery, PostRelations, PostStore } from '../storage';
-import type { PostRow, PostType, PostWrite, RoleRow, TagRow, UserRow, UserWithRoles } from '../rows';
-import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { browsePage, freeSlug, groupBy, insertSql, orderItems, setClause } from './common';
+import type { PostRow, PostType, RoleRow, TagRow, UserRow, UserWithRoles } from '../rows';
+import type { SqlDriver } from './driver';
+import { browsePage, freeSlug, groupBy, orderItems } from './common';
+import { insertPost, lockWithRelations, updatePost } from './post-writes';
 import { postFields, publicPostFields } from './filter-fields';
 import { rolesOf } from './users';
-
-const POST_COLUMNS = [
-  'id', 'uuid', 'type', 'title', 'slug', 'slug_customised', 'mobiledoc', 'html', 'plaintext', 'comment_id',
-  'feature_image', 'featured', 'status', 'visibility', 'reading_time', 'custom_excerpt', 'codeinjection_head',
-  'codeinjection_foot', 'custom_template', 'canonical_url', 'og_image', 'og_title', 'og_description',
-  'twitter_image', 'twitter_title', 'twitter_description', 'meta_title', 'meta_description', 'email_subject',
-  'send_email_when_published', 'created_at', 'created_by', 'updated_at', 'updated_by', 'published_at', 'published_by',
-] as const;
-const WRITABLE = new Set<string>(POST_COLUMNS.filter((c) => c !== 'id'));
 
 const ORDER_COLUMNS: Record<string, string> = {
   id: 'p.id', title: 'p.title', slug: 'p.slug', status: 'p.status', featured: 'p.featured',
@@ -31,28 +23,6 @@ export function sqlPosts(db: SqlDriver): PostStore {
   async function one(sql: string, params: unknown[]): Promise<PostRow | null> {
     const { rows } = await db.query<PostRow>(sql, params);
     return rows[0] ?? null;
-  }
-
-  async function replaceRelations(postId: string, table: 'posts_tags' | 'posts_authors', column: string, ids: string[]) {
-    await db.query(`DELETE FROM ${table} WHERE post_id = $1`, [postId]);
-    if (ids.length === 0) return;
-    const unique = [...new Set(ids)];
-    await db.query(
-      `INSERT INTO ${table} (post_id, ${column}, sort_order)
-       SELECT $1, x.id, x.ord - 1 FROM unnest($2::text[]) WITH ORDINALITY AS x(id, ord)`,
-      [postId, unique],
-    );
-  }
-
-  async function writeRelations(postId: string, tagIds?: string[], authorIds?: string[]) {
-    if (tagIds) {
-      await replaceRelations(postId, 'posts_tags', 'tag_id', tagIds);
-      await db.query('UPDATE posts SET primary_tag_id = $2 WHERE id = $1', [postId, tagIds[0] ?? null]);
-    }
-    if (authorIds) {
-      await replaceRelations(postId, 'posts_authors', 'author_id', authorIds);
-      await db.query('UPDATE posts SET primary_author_id = $2 WHERE id = $1', [postId, authorIds[0] ?? null]);
-    }
   }
 
   return {
@@ -89,6 +59,10 @@ export function sqlPosts(db: SqlDriver): PostStore {
 
     findByIdForUpdate(id) {
       return one('SELECT * FROM posts WHERE id = $1 FOR UPDATE', [id]);
+    },
+
+    lockWithRelations(id) {
+      return lockWithRelations(db, id);
     },
 
     async relations(postIds, which): Promise<PostRelations> {
@@ -128,32 +102,12 @@ export function sqlPosts(db: SqlDriver): PostStore {
       return result;
     },
 
-    async insert(row: PostWrite, tagIds, authorIds) {
-      let slug = row.slug;
-      for (let attempt = 0; ; attempt++) {
-        // ON CONFLICT DO NOTHING keeps the transaction usable when a concurrent writer took the slug first.
-        const { sql, params } = insertSql('posts', { ...row, slug }, POST_COLUMNS);
-        const inserted = await one(`${sql} ON CONFLICT (slug) DO NOTHING RETURNING *`, params);
-        if (inserted) {
-          await writeRelations(inserted.id, tagIds, authorIds);
-          return (await one('SELECT * FROM posts WHERE id = $1', [inserted.id])) as PostRow;
-        }
-        if (attempt > 20) throw new Error('could not allocate a unique slug');
-        slug = await freeSlug(db, 'posts', row.slug);
-      }
+    insert(row, tagIds, authorIds) {
+      return insertPost(db, row, tagIds, authorIds);
     },
 
-    async update(id, patch, tagIds, authorIds) {
-      const params: unknown[] = [];
-      const set = setClause(patch as Record<string, unknown>, WRITABLE, params);
-      if (set) {
-        params.push(id);
-        await db.query(`UPDATE posts SET ${set} WHERE id = $${params.length}`, params);
-      }
-      await writeRelations(id, tagIds, authorIds);
-      const row = await one('SELECT * FROM posts WHERE id = $1', [id]);
-      if (!row) throw new ConcurrentChangeError(`post ${id} vanished during update`);
-      return row;
+    update(id, patch, tagIds, authorIds, current) {
+      return updatePost(db, id, patch, tagIds, authorIds, current);
     },
 
     async delete(id) {

@@ -2,7 +2,7 @@ import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, UserQuery, UserStore } from '../storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { browsePage, freeSlug, matchConditions, groupBy, insertSql, orderItems, setClause } from './common';
+import { browsePage, freeSlug, matchConditions, matchEachSql, groupBy, insertSql, orderItems, setClause } from './common';
 import { userFields } from './filter-fields';
 
 const USER_COLUMNS = [
@@ -48,16 +48,52 @@ export async function rolesOf(db: SqlDriver, userIds: string[]): Promise<Map<str
   return map;
 }
 
+/**
+ * The columns of the user's roles, next to `u.*` and under names no users column has: with
+ * {@link ROLES_JOIN} a user and their roles come in one statement, one row per role.
+ */
+export const ROLE_COLUMNS =
+  'r.id AS "role.id", r.name AS "role.name", r.description AS "role.description", r.created_at AS "role.created_at", r.updated_at AS "role.updated_at"';
+export const ROLES_JOIN = 'LEFT JOIN roles_users ru ON ru.user_id = u.id LEFT JOIN roles r ON r.id = ru.role_id';
+
+export type RoleJoined<T> = T & {
+  'role.id': string | null;
+  'role.name': string | null;
+  'role.description': string | null;
+  'role.created_at': Date | null;
+  'role.updated_at': Date | null;
+};
+
+/**
+ * Users with their roles from rows of `u.*, ROLE_COLUMNS`: consecutive rows with the same `groupOf`
+ * are one user (a user without roles has one row of null role columns).
+ */
+export function foldRoles<T extends UserRow>(rows: RoleJoined<T>[], groupOf: (row: RoleJoined<T>) => unknown = (row) => row.id): (T & { roles: RoleRow[] })[] {
+  const users: (T & { roles: RoleRow[] })[] = [];
+  let last: unknown;
+  for (const row of rows) {
+    const {
+      'role.id': id, 'role.name': name, 'role.description': description, 'role.created_at': createdAt, 'role.updated_at': updatedAt,
+      ...user
+    } = row;
+    const group = groupOf(row);
+    if (users.length === 0 || group !== last) users.push({ ...(user as unknown as T), roles: [] });
+    last = group;
+    if (id !== null) users[users.length - 1].roles.push({ id, name: name as string, description, created_at: createdAt as Date, updated_at: updatedAt as Date });
+  }
+  return users;
+}
+
 export function sqlUsers(db: SqlDriver): UserStore {
   async function withRoles<T extends UserRow>(rows: T[]): Promise<(T & { roles: RoleRow[] })[]> {
     const roles = await rolesOf(db, rows.map((r) => r.id));
     return rows.map((row) => ({ ...row, roles: roles.get(row.id) ?? [] }));
   }
 
+  /** The user `sql` selects (at most one), read with its roles in the same statement. */
   async function one(sql: string, params: unknown[]): Promise<(UserWithRoles & Counted) | null> {
-    const { rows } = await db.query<UserRow & Counted>(sql, params);
-    if (!rows[0]) return null;
-    return (await withRoles(rows))[0];
+    const { rows } = await db.query<RoleJoined<UserRow & Counted>>(`SELECT u.*, ${ROLE_COLUMNS} FROM (${sql}) u ${ROLES_JOIN}`, params);
+    return foldRoles(rows)[0] ?? null;
   }
 
   return {
@@ -93,6 +129,19 @@ export function sqlUsers(db: SqlDriver): UserStore {
     async match(keys) {
       const match = matchConditions({ id: keys.id, slug: keys.slug, email: keys.email }, ['email']);
       return match ? one(`SELECT * FROM users WHERE ${match.where} LIMIT 1`, match.params) : null;
+    },
+
+    async matchEach(keySets) {
+      const params: unknown[] = [];
+      const lookups = matchEachSql('users', keySets.map((k) => ({ id: k.id, slug: k.slug, email: k.email })), ['email'], params);
+      const found: (UserWithRoles | null)[] = keySets.map(() => null);
+      if (!lookups) return found;
+      const { rows } = await db.query<RoleJoined<UserRow & { ord: number }>>(
+        `SELECT m.ord, u.*, ${ROLE_COLUMNS} FROM (${lookups}) m JOIN users u ON u.id = m.id ${ROLES_JOIN} ORDER BY m.ord`,
+        params,
+      );
+      for (const { ord, ...user } of foldRoles(rows, (row) => row.ord)) found[ord] = user;
+      return found;
     },
 
     owner() {
