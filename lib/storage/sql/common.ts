@@ -1,6 +1,11 @@
 import type { SqlDriver } from './driver';
 import type { BrowseResult, OrderClause, PageRequest } from '../storage';
 
+/** Text as PostgreSQL stores it: sent as UTF-8, in which an unpaired surrogate becomes U+FFFD. */
+export function storedText(text: string): string {
+  return text.isWellFormed() ? text : text.toWellFormed();
+}
+
 /** Escapes LIKE wildcards so a user's text matches only itself. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

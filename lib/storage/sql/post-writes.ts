@@ -3,8 +3,8 @@
 import type { PostWithRelations } from '../storage';
 import type { PostRow, PostWrite, TagRow, UserRow } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { freeSlug, insertSql, setClause } from './common';
-import { foldRoles, ROLE_COLUMNS, ROLES_JOIN, type RoleJoined } from './users';
+import { freeSlug, insertSql, setClause, storedText } from './common';
+import { ROLE_IDS, withRoles, type UserMemo, type WithRoleIds } from './users';
 
 /** Every column of posts, in the table's order (the order `SELECT *` gives them). */
 const POST_COLUMNS = [
@@ -20,8 +20,7 @@ const WRITABLE = new Set<string>(POST_COLUMNS.filter((c) => c !== 'id'));
 /**
  * Reading a row back costs more than writing it on PGlite (a post's body is parsed out of the
  * protocol again): a write returns only its timestamps, which the database may round, and the row is
- * completed from the values sent. Text goes to PostgreSQL as UTF-8, so an unpaired surrogate is stored
- * (and would be read back) as U+FFFD.
+ * completed from the values sent, text as it is stored.
  */
 const RETURNED = 'created_at, updated_at, published_at';
 type Returned = Pick<PostRow, 'created_at' | 'updated_at' | 'published_at'>;
@@ -30,7 +29,7 @@ function asStored(values: Record<string, unknown>, returned: Returned): PostRow 
   const row: Record<string, unknown> = {};
   for (const column of POST_COLUMNS) {
     const value = values[column] ?? null;
-    row[column] = typeof value === 'string' && !value.isWellFormed() ? value.toWellFormed() : value;
+    row[column] = typeof value === 'string' ? storedText(value) : value;
   }
   return Object.assign(row, returned) as unknown as PostRow;
 }
@@ -69,8 +68,10 @@ export async function insertPost(db: SqlDriver, row: PostWrite, tagIds: string[]
   const authors = [...new Set(authorIds)];
   let slug = row.slug;
   for (let attempt = 0; ; attempt++) {
-    const values = { ...row, slug, primary_tag_id: tags[0] ?? null, primary_author_id: authors[0] ?? null };
-    const { sql, params } = insertSql('posts', values, POST_COLUMNS);
+    const values: Record<string, unknown> = { ...row, slug, primary_tag_id: tags[0] ?? null, primary_author_id: authors[0] ?? null };
+    // a column left out is NULL (every nullable column of posts defaults to NULL), and each value less
+    // is one less for PGlite to describe, bind and check
+    const { sql, params } = insertSql('posts', values, POST_COLUMNS.filter((column) => values[column] != null));
     params.push(tags, authors);
     const { rows } = await db.query<Returned>(
       `WITH post AS (${sql} ON CONFLICT (slug) DO NOTHING RETURNING id, ${RETURNED}),
@@ -124,23 +125,21 @@ export async function updatePost(
 }
 
 /** Tags and authors (with roles) of one post, in order. */
-export async function relationsOf(db: SqlDriver, postId: string): Promise<Omit<PostWithRelations, 'row'>> {
+export async function relationsOf(db: SqlDriver, memo: UserMemo, postId: string): Promise<Omit<PostWithRelations, 'row'>> {
   const tags = await db.query<TagRow>(
     'SELECT t.* FROM posts_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = $1 ORDER BY pt.sort_order',
     [postId],
   );
-  // ties in sort_order (none are written) would still keep a user's role rows together
-  const authors = await db.query<RoleJoined<UserRow>>(
-    `SELECT u.*, ${ROLE_COLUMNS} FROM posts_authors pa JOIN users u ON u.id = pa.author_id ${ROLES_JOIN}
-     WHERE pa.post_id = $1 ORDER BY pa.sort_order, pa.author_id`,
+  const authors = await db.query<WithRoleIds<UserRow>>(
+    `SELECT u.*, ${ROLE_IDS} FROM posts_authors pa JOIN users u ON u.id = pa.author_id WHERE pa.post_id = $1 ORDER BY pa.sort_order`,
     [postId],
   );
-  return { tags: tags.rows, authors: foldRoles(authors.rows) };
+  return { tags: tags.rows, authors: await withRoles(db, memo, authors.rows) };
 }
 
 /** Locks the post for the rest of the transaction and reads it with its relations. */
-export async function lockWithRelations(db: SqlDriver, id: string): Promise<PostWithRelations | null> {
+export async function lockWithRelations(db: SqlDriver, memo: UserMemo, id: string): Promise<PostWithRelations | null> {
   const { rows } = await db.query<PostRow>('SELECT * FROM posts WHERE id = $1 FOR UPDATE', [id]);
   if (!rows[0]) return null;
-  return { row: rows[0], ...(await relationsOf(db, id)) };
+  return { row: rows[0], ...(await relationsOf(db, memo, id)) };
 }

@@ -5,7 +5,7 @@ import type { SqlDriver } from './driver';
 import { browsePage, freeSlug, groupBy, orderItems } from './common';
 import { insertPost, lockWithRelations, updatePost } from './post-writes';
 import { postFields, publicPostFields } from './filter-fields';
-import { rolesOf } from './users';
+import { rolesOf, userMemo, type UserMemo } from './users';
 
 const ORDER_COLUMNS: Record<string, string> = {
   id: 'p.id', title: 'p.title', slug: 'p.slug', status: 'p.status', featured: 'p.featured',
@@ -19,7 +19,7 @@ const DEFAULT_ORDER: Record<PostQuery['defaultOrder'], string> = {
   title: 'p.title ASC',
 };
 
-export function sqlPosts(db: SqlDriver): PostStore {
+export function sqlPosts(db: SqlDriver, memo: UserMemo = userMemo()): PostStore {
   async function one(sql: string, params: unknown[]): Promise<PostRow | null> {
     const { rows } = await db.query<PostRow>(sql, params);
     return rows[0] ?? null;
@@ -62,7 +62,7 @@ export function sqlPosts(db: SqlDriver): PostStore {
     },
 
     lockWithRelations(id) {
-      return lockWithRelations(db, id);
+      return lockWithRelations(db, memo, id);
     },
 
     async relations(postIds, which): Promise<PostRelations> {

@@ -2,7 +2,7 @@ import type { Storage, Stores } from '../storage';
 import { isConcurrencyConflict, type SqlDriver } from './driver';
 import { sqlPosts } from './posts';
 import { sqlTags } from './tags';
-import { sqlUsers } from './users';
+import { sqlUsers, userMemo, type UserMemo } from './users';
 import { sqlIntegrations, sqlRoles, sqlSettings, sqlTokens } from './auth';
 import { sqlRateLimits } from './rate-limits';
 import { sqlOutbox, sqlWebhooks } from './webhooks';
@@ -18,11 +18,11 @@ export interface SqlStorageOptions {
   notifyChannel?: string;
 }
 
-function stores(db: SqlDriver, options: SqlStorageOptions): Stores {
+function stores(db: SqlDriver, options: SqlStorageOptions, memo: UserMemo): Stores {
   return {
-    posts: sqlPosts(db),
+    posts: sqlPosts(db, memo),
     tags: sqlTags(db),
-    users: sqlUsers(db),
+    users: sqlUsers(db, memo),
     roles: sqlRoles(db),
     integrations: sqlIntegrations(db),
     settings: sqlSettings(db),
@@ -38,13 +38,14 @@ function stores(db: SqlDriver, options: SqlStorageOptions): Stores {
 
 /** A Storage over any PostgreSQL-speaking driver: the SQL is the same for PGlite and a server. */
 export function createSqlStorage(driver: SqlDriver, options: SqlStorageOptions = {}): Storage {
+  const memo = userMemo();
   return {
-    ...stores(driver, options),
+    ...stores(driver, options, memo),
     async transaction(work) {
       for (let attempt = 1; ; attempt++) {
         try {
           return await driver.transaction((tx) => {
-            const bound = stores(tx, options);
+            const bound = stores(tx, options, memo);
             // a nested transaction joins this one instead of opening a second connection
             return work(bound);
           });

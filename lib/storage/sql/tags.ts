@@ -2,7 +2,7 @@ import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, TagQuery, TagStore } from '../storage';
 import type { TagRow } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { browsePage, freeSlug, matchConditions, matchEachSql, insertSql, orderItems, setClause } from './common';
+import { browsePage, freeSlug, matchConditions, matchEachSql, insertSql, storedText, orderItems, setClause } from './common';
 import { tagFields } from './filter-fields';
 
 const TAG_COLUMNS = [
@@ -101,12 +101,18 @@ export function sqlTags(db: SqlDriver): TagStore {
       // the list, which PostgreSQL plans faster than a branch per reference
       const key = uniformKey(sets);
       let rows: (TagRow & { ord: number })[];
-      if (key) {
-        const values = sets.map((set) => set[key] as string);
-        const on = key === 'name' ? 'lower(t.name) = lower(k.value)' : `t.${key} = k.value`;
+      if (key === 'slug' || key === 'id') {
+        // plain equality: which reference a row answers can be told here, with the text as stored
+        const values = sets.map((set) => storedText(set[key] as string));
+        const { rows: tags } = await db.query<TagRow>(`SELECT * FROM tags WHERE ${key} = ANY($1::text[])`, [values]);
+        const byKey = new Map(tags.map((tag) => [tag[key], tag]));
+        values.forEach((value, ord) => (found[ord] = byKey.get(value) ?? null));
+        return found;
+      } else if (key === 'name') {
+        // lower() is PostgreSQL's (it depends on the database's locale): the join tells which reference matched
         ({ rows } = await db.query<TagRow & { ord: number }>(
-          `SELECT (k.ord - 1)::int AS ord, t.* FROM unnest($1::text[]) WITH ORDINALITY AS k(value, ord) JOIN tags t ON ${on}`,
-          [values],
+          `SELECT (k.ord - 1)::int AS ord, t.* FROM unnest($1::text[]) WITH ORDINALITY AS k(value, ord) JOIN tags t ON lower(t.name) = lower(k.value)`,
+          [sets.map((set) => set.name)],
         ));
       } else {
         const params: unknown[] = [];

@@ -48,52 +48,56 @@ export async function rolesOf(db: SqlDriver, userIds: string[]): Promise<Map<str
   return map;
 }
 
-/**
- * The columns of the user's roles, next to `u.*` and under names no users column has: with
- * {@link ROLES_JOIN} a user and their roles come in one statement, one row per role.
- */
-export const ROLE_COLUMNS =
-  'r.id AS "role.id", r.name AS "role.name", r.description AS "role.description", r.created_at AS "role.created_at", r.updated_at AS "role.updated_at"';
-export const ROLES_JOIN = 'LEFT JOIN roles_users ru ON ru.user_id = u.id LEFT JOIN roles r ON r.id = ru.role_id';
-
-export type RoleJoined<T> = T & {
-  'role.id': string | null;
-  'role.name': string | null;
-  'role.description': string | null;
-  'role.created_at': Date | null;
-  'role.updated_at': Date | null;
-};
-
-/**
- * Users with their roles from rows of `u.*, ROLE_COLUMNS`: consecutive rows with the same `groupOf`
- * are one user (a user without roles has one row of null role columns).
- */
-export function foldRoles<T extends UserRow>(rows: RoleJoined<T>[], groupOf: (row: RoleJoined<T>) => unknown = (row) => row.id): (T & { roles: RoleRow[] })[] {
-  const users: (T & { roles: RoleRow[] })[] = [];
-  let last: unknown;
-  for (const row of rows) {
-    const {
-      'role.id': id, 'role.name': name, 'role.description': description, 'role.created_at': createdAt, 'role.updated_at': updatedAt,
-      ...user
-    } = row;
-    const group = groupOf(row);
-    if (users.length === 0 || group !== last) users.push({ ...(user as unknown as T), roles: [] });
-    last = group;
-    if (id !== null) users[users.length - 1].roles.push({ id, name: name as string, description, created_at: createdAt as Date, updated_at: updatedAt as Date });
-  }
-  return users;
+/** What a storage remembers about users and roles from one transaction to the next. */
+export interface UserMemo {
+  ownerId: string | null;
+  roles: Map<string, RoleRow> | null;
 }
 
-export function sqlUsers(db: SqlDriver): UserStore {
-  async function withRoles<T extends UserRow>(rows: T[]): Promise<(T & { roles: RoleRow[] })[]> {
-    const roles = await rolesOf(db, rows.map((r) => r.id));
-    return rows.map((row) => ({ ...row, roles: roles.get(row.id) ?? [] }));
+export function userMemo(): UserMemo {
+  return { ownerId: null, roles: null };
+}
+
+/**
+ * The ids of the user's roles, next to `u.*`: with {@link withRoles} a user and their roles come in one
+ * statement that PostgreSQL plans about as fast as the user alone, where joining roles_users and roles
+ * is planned anew each time (on PGlite the bigger part of such a statement's cost).
+ */
+export const ROLE_IDS = 'ARRAY(SELECT ru.role_id FROM roles_users ru WHERE ru.user_id = u.id) AS "role.ids"';
+
+export type WithRoleIds<T> = T & { 'role.ids': string[] };
+
+/**
+ * Users with their roles from rows of `u.*, ROLE_IDS`. The roles themselves are read once per storage:
+ * only migrations write that table (with fixed ids), and an id not known yet reads it again.
+ */
+export async function withRoles<T extends UserRow>(db: SqlDriver, memo: UserMemo, rows: WithRoleIds<T>[]): Promise<(T & { roles: RoleRow[] })[]> {
+  if (rows.some((row) => row['role.ids'].some((id) => !memo.roles?.has(id)))) {
+    const { rows: roles } = await db.query<RoleRow>('SELECT * FROM roles');
+    memo.roles = new Map(roles.map((role) => [role.id, role]));
+  }
+  const known = memo.roles ?? new Map<string, RoleRow>();
+  return rows.map(({ 'role.ids': ids, ...user }) => ({
+    ...(user as unknown as T),
+    roles: ids.flatMap((id) => {
+      const role = known.get(id);
+      return role ? [{ ...role }] : [];
+    }),
+  }));
+}
+
+const OWNER = `SELECT u.* FROM users u JOIN roles_users ru ON ru.user_id = u.id JOIN roles r ON r.id = ru.role_id
+  WHERE r.name = 'Owner' ORDER BY u.created_at LIMIT 1`;
+
+export function sqlUsers(db: SqlDriver, memo: UserMemo = userMemo()): UserStore {
+  /** The users `sql` selects, read with their roles in the same statement. */
+  async function all(sql: string, params: unknown[]): Promise<(UserWithRoles & Counted)[]> {
+    const { rows } = await db.query<WithRoleIds<UserRow & Counted>>(`SELECT u.*, ${ROLE_IDS} FROM (${sql}) u`, params);
+    return withRoles(db, memo, rows);
   }
 
-  /** The user `sql` selects (at most one), read with its roles in the same statement. */
   async function one(sql: string, params: unknown[]): Promise<(UserWithRoles & Counted) | null> {
-    const { rows } = await db.query<RoleJoined<UserRow & Counted>>(`SELECT u.*, ${ROLE_COLUMNS} FROM (${sql}) u ${ROLES_JOIN}`, params);
-    return foldRoles(rows)[0] ?? null;
+    return (await all(sql, params))[0] ?? null;
   }
 
   return {
@@ -111,7 +115,8 @@ export function sqlUsers(db: SqlDriver): UserStore {
       const result = await browsePage<UserRow & Counted>(db, {
         from: 'users u', select: selectList(query.countPosts), where, params, order, page: query.page,
       });
-      return { rows: await withRoles(result.rows), total: result.total };
+      const roles = await rolesOf(db, result.rows.map((r) => r.id));
+      return { rows: result.rows.map((row) => ({ ...row, roles: roles.get(row.id) ?? [] })), total: result.total };
     },
 
     findById(id, options) {
@@ -136,20 +141,25 @@ export function sqlUsers(db: SqlDriver): UserStore {
       const lookups = matchEachSql('users', keySets.map((k) => ({ id: k.id, slug: k.slug, email: k.email })), ['email'], params);
       const found: (UserWithRoles | null)[] = keySets.map(() => null);
       if (!lookups) return found;
-      const { rows } = await db.query<RoleJoined<UserRow & { ord: number }>>(
-        `SELECT m.ord, u.*, ${ROLE_COLUMNS} FROM (${lookups}) m JOIN users u ON u.id = m.id ${ROLES_JOIN} ORDER BY m.ord`,
+      const { rows } = await db.query<WithRoleIds<UserRow & { ord: number }>>(
+        `SELECT m.ord, u.*, ${ROLE_IDS} FROM (${lookups}) m JOIN users u ON u.id = m.id`,
         params,
       );
-      for (const { ord, ...user } of foldRoles(rows, (row) => row.ord)) found[ord] = user;
+      for (const { ord, ...user } of await withRoles(db, memo, rows)) found[ord] = user;
       return found;
     },
 
-    owner() {
-      return one(
-        `SELECT u.* FROM users u JOIN roles_users ru ON ru.user_id = u.id JOIN roles r ON r.id = ru.role_id
-         WHERE r.name = 'Owner' ORDER BY u.created_at LIMIT 1`,
-        [],
-      );
+    async owner() {
+      // The Owner is made once, at setup, and can be neither deleted nor given another role: who it is
+      // is remembered, which spares the search by role. What is read is still checked to be the Owner
+      // (a database changed underneath is searched afresh).
+      if (memo.ownerId) {
+        const user = await one('SELECT * FROM users WHERE id = $1', [memo.ownerId]);
+        if (user?.roles.some((role) => role.name === 'Owner')) return user;
+      }
+      const owner = await one(OWNER, []);
+      memo.ownerId = owner?.id ?? null;
+      return owner;
     },
 
     async insert(row, roleId) {
