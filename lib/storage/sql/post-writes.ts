@@ -36,6 +36,8 @@ function asStored(values: Record<string, unknown>, returned: Returned): PostRow 
 
 /** How often an insert looks for another free slug after losing a race for one. */
 const SLUG_RETRIES = 21;
+/** The advisory lock (for the transaction) that writers hold while looking for a free slug after a clash. */
+const SLUG_LOCK = 'pressroom:posts.slug';
 
 type Relation = { table: 'posts_tags'; column: 'tag_id' } | { table: 'posts_authors'; column: 'author_id' };
 const TAGS: Relation = { table: 'posts_tags', column: 'tag_id' };
@@ -82,6 +84,9 @@ export async function insertPost(db: SqlDriver, row: PostWrite, tagIds: string[]
     );
     if (rows[0]) return asStored(values, rows[0]);
     if (attempt >= SLUG_RETRIES) throw new Error('could not allocate a unique slug');
+    // Writers that lost the slug take turns finding the next free one: each sees the slug the one
+    // before took, where together they would all choose the same one again (100 at once on PostgreSQL).
+    if (attempt === 0) await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [SLUG_LOCK]);
     slug = await freeSlug(db, 'posts', row.slug);
   }
 }
