@@ -231,7 +231,7 @@ export interface WebhookStore {
   delete(id: string): Promise<boolean>;
   /** The webhooks of these integrations, oldest first (for `integrations/?include=webhooks`). */
   byIntegrations(integrationIds: string[]): Promise<WebhookRow[]>;
-  subscribedTo(events: string[]): Promise<WebhookRow[]>;
+  subscribedTo(events: string[]): Promise<Pick<WebhookRow, 'id' | 'event' | 'api_version'>[]>;
 }
 
 /** The durable webhook outbox (reference-behaviour §11). */
