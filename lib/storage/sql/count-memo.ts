@@ -24,7 +24,7 @@ export class CountMemo {
   private generation = -1;
   private readonly counts = new Map<string, number>();
 
-  constructor(private readonly maxEntries = 5000) {}
+  constructor(private readonly maxEntries = 1000) {}
 
   get(key: string, generation: number): number | undefined {
     return generation === this.generation ? this.counts.get(key) : undefined;

@@ -61,18 +61,18 @@ export async function browsePosts(db: SqlDriver, query: PostQuery, memo?: CountM
   if (order.length === 0) order.push(DEFAULT_ORDER[query.defaultOrder]);
   order.push('p.id DESC');
   const spec: BrowseSpec = { from: 'posts p', select: postColumns(query.bodies), ...base, order, orderParams, page: query.page };
-  const totals = query.publishedOnly ? memo : undefined;
+  const publicMemo = query.publishedOnly ? memo : undefined;
 
   const walksIndex = order.length === INDEX_ORDER.length && order.every((item, i) => item === INDEX_ORDER[i]);
-  if (!totals || !query.filter || query.page.limit === null || !walksIndex || !hasProbedRelation(query.filter, publicPostFields)) {
-    return browsePage<PostRow>(db, spec, totals);
+  if (!publicMemo || !query.filter || query.page.limit === null || !walksIndex || !hasProbedRelation(query.filter, publicPostFields)) {
+    return browsePage<PostRow>(db, spec, publicMemo);
   }
 
-  const memoised: Totals = { memo: totals, generation: await readGeneration(db) };
+  const totals: Totals = { memo: publicMemo, generation: await readGeneration(db) };
   const unfiltered = conditions({ ...query, filter: null }, 'set');
   const [total, published] = await Promise.all([
-    memoisedCount(db, memoised, browseBody(spec), spec.params),
-    memoisedCount(db, memoised, browseBody({ from: spec.from, where: unfiltered.where }), unfiltered.params),
+    memoisedCount(db, totals, browseBody(spec), spec.params),
+    memoisedCount(db, totals, browseBody({ from: spec.from, where: unfiltered.where }), unfiltered.params),
   ]);
   // matches spread evenly down the index: the page's last row is about this far in
   const visits = ((query.page.offset + query.page.limit) * published) / Math.max(total, 1);
