@@ -11,6 +11,12 @@ export interface UpkeepPolicy {
   changedRows: number;
   /** Never run more often than this. */
   minIntervalMs: number;
+  /**
+   * Start as soon as due, in the middle of a burst of writes (the WAL grows with the burst). Otherwise
+   * the job waits for a timer, i.e. until the writer yields: a loop of queries on an in-memory database
+   * settles only promises, so statistics are taken after a bulk import, not of its first rows.
+   */
+  urgent?: boolean;
 }
 
 /** When to refresh the planner's statistics. */
@@ -38,11 +44,9 @@ export class UpkeepJob {
     this.changed += affectedRows;
     if (this.changed < this.policy.changedRows || this.scheduled || this.running || this.stopped) return;
     this.scheduled = true;
-    const wait = this.lastRun + this.policy.minIntervalMs - Date.now();
-    if (wait <= 0) {
-      // Not through a timer: a loop of queries on an in-memory database settles only promises, so a
-      // timer would wait for the whole loop (a bulk import) to end. The job's statements queue behind
-      // the transaction under way.
+    const wait = Math.max(0, this.lastRun + this.policy.minIntervalMs - Date.now());
+    if (wait === 0 && this.policy.urgent) {
+      // the job's statements queue behind the transaction under way
       queueMicrotask(() => this.run());
       return;
     }

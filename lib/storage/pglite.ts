@@ -35,7 +35,7 @@ export interface CheckpointPolicy extends UpkeepPolicy {
 }
 
 /** A look at the WAL after every 1,000 changed rows (one cheap statement); a checkpoint once 32 MB of it have piled up. */
-export const DEFAULT_CHECKPOINT_POLICY: CheckpointPolicy = { changedRows: 1000, minIntervalMs: 0, walBytes: 32 * 1024 * 1024 };
+export const DEFAULT_CHECKPOINT_POLICY: CheckpointPolicy = { changedRows: 1000, minIntervalMs: 0, urgent: true, walBytes: 32 * 1024 * 1024 };
 
 /**
  * Server settings on top of PGlite's own start parameters. With checkpoints every `walBytes`, a small

@@ -30,6 +30,22 @@ describe('UpkeepJob', () => {
   });
 });
 
+describe('UpkeepJob, urgent', () => {
+  it('starts as soon as due, without waiting for the writer to yield to timers', async () => {
+    vi.useFakeTimers();
+    try {
+      const job = vi.fn(async () => {});
+      const keeper = new UpkeepJob(job, { changedRows: 10, minIntervalMs: 0, urgent: true });
+      keeper.noteStatement('INSERT INTO posts SELECT 1', 10);
+      await Promise.resolve();
+      expect(job).toHaveBeenCalledTimes(1);
+      await keeper.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('PGlite statistics upkeep', () => {
   it('gives the planner real row counts after bulk writes', async () => {
     const driver = await createPgliteDriver({ statistics: { changedRows: 100, minIntervalMs: 0 } });
@@ -48,7 +64,7 @@ describe('PGlite statistics upkeep', () => {
 describe('PGlite checkpoints', () => {
   it('keep the WAL of a bulk load bounded, though PostgreSQL in PGlite never checkpoints by itself', async () => {
     const MB = 1024 * 1024;
-    const driver = await createPgliteDriver({ checkpoints: { changedRows: 100, minIntervalMs: 0, walBytes: 8 * MB } });
+    const driver = await createPgliteDriver({ checkpoints: { changedRows: 100, minIntervalMs: 0, urgent: true, walBytes: 8 * MB } });
     const walBytes = async () => (await driver.query<{ bytes: number }>('SELECT sum(size)::float8 AS bytes FROM pg_ls_waldir()')).rows[0].bytes;
     try {
       // ~120 MB of WAL: rows of 1.5 KB of hex, under the size PostgreSQL would compress
