@@ -9,6 +9,7 @@ import { sqlOutbox, sqlWebhooks } from './webhooks';
 import { sqlSessions } from './sessions';
 import { sqlGeneration } from './generation';
 import { sqlThemes } from './themes';
+import { CountMemo } from './count-memo';
 
 /** How often a transaction that lost a race is run in all. */
 const CONFLICT_ATTEMPTS = 5;
@@ -18,11 +19,12 @@ export interface SqlStorageOptions {
   notifyChannel?: string;
 }
 
-function stores(db: SqlDriver, options: SqlStorageOptions): Stores {
+/** `memo`: only for the stores outside transactions (count-memo.ts says why). */
+function stores(db: SqlDriver, options: SqlStorageOptions, memo?: CountMemo): Stores {
   return {
-    posts: sqlPosts(db),
-    tags: sqlTags(db),
-    users: sqlUsers(db),
+    posts: sqlPosts(db, memo),
+    tags: sqlTags(db, memo),
+    users: sqlUsers(db, memo),
     roles: sqlRoles(db),
     integrations: sqlIntegrations(db),
     settings: sqlSettings(db),
@@ -39,7 +41,7 @@ function stores(db: SqlDriver, options: SqlStorageOptions): Stores {
 /** A Storage over any PostgreSQL-speaking driver: the SQL is the same for PGlite and a server. */
 export function createSqlStorage(driver: SqlDriver, options: SqlStorageOptions = {}): Storage {
   return {
-    ...stores(driver, options),
+    ...stores(driver, options, new CountMemo()),
     async transaction(work) {
       for (let attempt = 1; ; attempt++) {
         try {

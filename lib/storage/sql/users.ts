@@ -3,6 +3,8 @@ import type { Counted, LookupOptions, UserQuery, UserStore } from '../storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { browsePage, freeSlug, matchConditions, groupBy, insertSql, orderItems, setClause } from './common';
+import type { CountMemo } from './count-memo';
+import { attachPostCounts, type PostLink } from './post-counts';
 import { userFields } from './filter-fields';
 
 const USER_COLUMNS = [
@@ -18,7 +20,9 @@ const ORDER_COLUMNS: Record<string, string> = {
 };
 
 const PUBLISHED_ONLY = `AND p.status = 'published'`;
-const HAS_PUBLISHED_POST = `EXISTS (SELECT 1 FROM posts_authors pa JOIN posts p ON p.id = pa.post_id WHERE pa.author_id = u.id ${PUBLISHED_ONLY})`;
+const AUTHOR_POSTS: PostLink = { table: 'posts_authors', column: 'author_id' };
+// a probe per user rather than EXISTS, as for tags (tags.ts says why)
+const HAS_PUBLISHED_POST = `(SELECT true FROM posts_authors pa JOIN posts p ON p.id = pa.post_id WHERE pa.author_id = u.id ${PUBLISHED_ONLY} LIMIT 1) IS TRUE`;
 
 function visible(options: LookupOptions | undefined): string {
   return options?.withPublishedPosts ? ` AND ${HAS_PUBLISHED_POST}` : '';
@@ -48,7 +52,11 @@ export async function rolesOf(db: SqlDriver, userIds: string[]): Promise<Map<str
   return map;
 }
 
-export function sqlUsers(db: SqlDriver): UserStore {
+/**
+ * @param memo Counts of public content, shared by the stores outside transactions (see count-memo.ts);
+ *   absent inside a transaction.
+ */
+export function sqlUsers(db: SqlDriver, memo?: CountMemo): UserStore {
   async function withRoles<T extends UserRow>(rows: T[]): Promise<(T & { roles: RoleRow[] })[]> {
     const roles = await rolesOf(db, rows.map((r) => r.id));
     return rows.map((row) => ({ ...row, roles: roles.get(row.id) ?? [] }));
@@ -72,10 +80,16 @@ export function sqlUsers(db: SqlDriver): UserStore {
       const order = orderItems(query.order, columns);
       if (order.length === 0) order.push('u.name ASC');
       order.push('u.id ASC');
-      const result = await browsePage<UserRow & Counted>(db, {
-        from: 'users u', select: selectList(query.countPosts), where, params, order, page: query.page,
-      });
-      return { rows: await withRoles(result.rows), total: result.total };
+      // a count per row is only needed to sort by it; otherwise the page's users are counted in one statement
+      const sortsByCount = !!query.countPosts && (query.order ?? []).some((clause) => clause.field === 'count.posts');
+      // the Content API's view is public content: its counts may come from the memo
+      const { rows, total, totals } = await browsePage<UserRow & Counted>(
+        db,
+        { from: 'users u', select: sortsByCount ? selectList(query.countPosts) : 'u.*', where, params, order, page: query.page },
+        query.withPublishedPosts ? memo : undefined,
+      );
+      if (query.countPosts && !sortsByCount) await attachPostCounts(db, rows, AUTHOR_POSTS, query.countPosts, totals);
+      return { rows: await withRoles(rows), total };
     },
 
     findById(id, options) {
