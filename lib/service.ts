@@ -1,5 +1,6 @@
 import { adminKeysOf } from './auth/authenticate';
 import { ContentKeys } from './auth/content-key';
+import { bodyBytes, FETCH_WITH_BYTES, withBody, type FetchWithBytes } from './http/body-bytes';
 import { ContentResponses } from './http/content-api';
 import type { AppContext } from './http/context';
 import { createFetch } from './http/pipeline';
@@ -98,8 +99,12 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     isClosed: () => closed,
   });
 
-  return {
-    fetch,
+  const service: Service & FetchWithBytes = {
+    fetch: async (request) => withBody(await fetch(request)),
+    async [FETCH_WITH_BYTES](request) {
+      const response = await fetch(request);
+      return { response, bytes: bodyBytes(response) };
+    },
     async setup(input) {
       const user = await runSetup(app, input);
       return { user: serializeUser(user, { api: 'admin', version: 'v3', site: resolved.url }) };
@@ -115,4 +120,5 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       await storage.close();
     },
   };
+  return service;
 }

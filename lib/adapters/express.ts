@@ -1,5 +1,6 @@
 // Express (4 or 5) middleware: `app.use('/svc', toExpressMiddleware(service))` or `app.use(toExpressMiddleware(service))`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { answer } from './answer';
 import { type FetchHandler, type NodeHandlerOptions, toRequest, writeResponse } from './node';
 
 /** The parts of Express's request this adapter reads; no Express types are needed to use it. */
@@ -32,6 +33,8 @@ export function toExpressMiddleware(service: FetchHandler, options: NodeHandlerO
       next(error);
       return;
     }
-    service.fetch(request).then((response) => writeResponse(response, res)).catch(next);
+    answer(service, request)
+      .then(({ response, bytes }) => writeResponse(response, res, bytes))
+      .catch(next);
   };
 }

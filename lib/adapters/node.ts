@@ -3,13 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { CLIENT_ADDRESS as CLIENT_ADDRESS_HEADER } from '../http/headers';
 import { badRequest, errorBody } from '../http/errors';
+import { answer, isPressroom, type FetchHandler } from './answer';
+import { lazyRequest } from './lazy-request';
 
 // Node-only pieces a host wires in: uploaded images and themes kept in a directory
 export { DirectoryFileStore } from '../files/directory';
 
-export interface FetchHandler {
-  fetch(request: Request): Promise<Response>;
-}
+export type { FetchHandler } from './answer';
 
 export interface NodeHandlerOptions {
   /** Honour X-Forwarded-Proto/Host/For from a reverse proxy. Off by default: clients could forge them. */
@@ -30,7 +30,13 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
   return v?.split(',')[0]?.trim() || undefined;
 }
 
-export function toRequest(req: IncomingMessage, options: NodeHandlerOptions = {}, overrides: RequestOverrides = {}): Request {
+interface Incoming {
+  method: string;
+  url: URL;
+  headers: Headers;
+}
+
+function incoming(req: IncomingMessage, options: NodeHandlerOptions, overrides: RequestOverrides): Incoming {
   const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
   const proto = (options.trustProxy && firstHeader(req.headers['x-forwarded-proto'])) || (encrypted ? 'https' : 'http');
   const host = (options.trustProxy && firstHeader(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost';
@@ -44,8 +50,11 @@ export function toRequest(req: IncomingMessage, options: NodeHandlerOptions = {}
   }
   const address = (options.trustProxy && firstHeader(req.headers['x-forwarded-for'])) || req.socket.remoteAddress;
   if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+  return { method: req.method ?? 'GET', url, headers };
+}
 
-  const method = req.method ?? 'GET';
+export function toRequest(req: IncomingMessage, options: NodeHandlerOptions = {}, overrides: RequestOverrides = {}): Request {
+  const { method, url, headers } = incoming(req, options, overrides);
   const hasBody = method !== 'GET' && method !== 'HEAD';
   if (hasBody && overrides.body !== undefined) {
     headers.delete('content-length');
@@ -61,7 +70,22 @@ export function toRequest(req: IncomingMessage, options: NodeHandlerOptions = {}
   } as RequestInit);
 }
 
-export async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+/**
+ * As `toRequest`, but for a pressroom service a GET or HEAD becomes a Request whose costly parts are
+ * made only when used. Any other handler gets a real one: it may pass it on to `new Request()` or
+ * `fetch()`, which look inside it.
+ */
+function toServiceRequest(req: IncomingMessage, options: NodeHandlerOptions, service: FetchHandler): Request {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPressroom(service)) return toRequest(req, options);
+  const { url, headers } = incoming(req, options, {});
+  return lazyRequest(req.method, url.href, headers);
+}
+
+/**
+ * Writes a WHATWG Response to a Node response. `bytes`: the whole body, when the service handed it
+ * over beside a body-less response (see `answer`), so that no stream needs reading.
+ */
+export async function writeResponse(response: Response, res: ServerResponse, bytes?: Uint8Array): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie') return;
@@ -69,6 +93,11 @@ export async function writeResponse(response: Response, res: ServerResponse): Pr
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
+  if (bytes) {
+    headers['content-length'] ??= String(bytes.byteLength);
+    res.writeHead(response.status, headers).end(bytes);
+    return;
+  }
   if (!response.body) {
     res.writeHead(response.status, headers).end();
     return;
@@ -117,16 +146,15 @@ export function toNodeHandler(service: FetchHandler, options: NodeHandlerOptions
   return (req: IncomingMessage, res: ServerResponse): void => {
     let request: Request;
     try {
-      request = toRequest(req, options);
+      request = toServiceRequest(req, options, service);
     } catch (error) {
       // a method or Host the WHATWG Request cannot carry (TRACE, `Host: a b`): still the API's error envelope
       const refusal = badRequest('The request could not be read.', { context: (error as Error).message.slice(0, 200) });
       res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody(refusal)));
       return;
     }
-    service
-      .fetch(request)
-      .then((response) => writeResponse(response, res))
+    answer(service, request)
+      .then(({ response, bytes }) => writeResponse(response, res, bytes))
       .catch(() => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
         res.end();

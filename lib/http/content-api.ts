@@ -1,3 +1,4 @@
+import { bodyBytes, bytesResponse } from './body-bytes';
 import type { AppContext, RouteContext, RouteDef } from './context';
 import { ByteLru } from './cache/lru';
 import { GenerationTracker } from './cache/generation';
@@ -18,7 +19,8 @@ interface Entry {
   status: number;
   body: Uint8Array<ArrayBuffer>;
   etag: string;
-  contentType: string;
+  /** Made once per entry: every hit and every 304 sends the same. */
+  headers: Record<string, string>;
   size: number;
 }
 
@@ -48,20 +50,20 @@ export class ContentResponses {
     this.generation = new GenerationTracker(app.storage.generation, options.generationCheckMs, () => app.now().getTime());
   }
 
-  private headers(entry: Pick<Entry, 'etag' | 'contentType'>): Record<string, string> {
+  private headers(etag: string, contentType: string): Record<string, string> {
     return {
       ...CONTENT_CORS,
-      'content-type': entry.contentType,
+      'content-type': contentType,
       'cache-control': `public, max-age=${this.options.maxAge}`,
-      etag: entry.etag,
+      etag,
     };
   }
 
   private respond(request: Request, entry: Entry): Response {
     if (matchesIfNoneMatch(request.headers.get('if-none-match'), entry.etag)) {
-      return new Response(null, { status: 304, headers: this.headers(entry) });
+      return new Response(null, { status: 304, headers: entry.headers });
     }
-    return new Response(entry.body, { status: entry.status, headers: this.headers(entry) });
+    return bytesResponse(entry.body, { status: entry.status, headers: entry.headers });
   }
 
   async serve(ctx: RouteContext, route: RouteDef): Promise<Response> {
@@ -72,13 +74,14 @@ export class ContentResponses {
 
     const response = await route.handle(ctx);
     if (response.status !== 200) return response;
-    const body = new Uint8Array(await response.arrayBuffer());
+    const body = bodyBytes(response) ?? new Uint8Array(await response.arrayBuffer());
+    const etag = await strongEtag(body);
     const entry: Entry = {
       generation,
       status: 200,
       body,
-      etag: await strongEtag(body),
-      contentType: response.headers.get('content-type') ?? 'application/json; charset=utf-8',
+      etag,
+      headers: this.headers(etag, response.headers.get('content-type') ?? 'application/json; charset=utf-8'),
       size: body.byteLength + key.length * 2,
     };
     this.lru?.set(key, entry);

@@ -4,6 +4,7 @@ import { allows } from '../auth/permissions';
 import { serveFile } from '../files/serve';
 import { outputOptions } from '../resources/shared/output';
 import { adminPreflight, applyAdminCors } from './admin-cors';
+import { hasBody } from './body-bytes';
 import type { ContentResponses } from './content-api';
 import type { Actor, AppContext, Method, RouteContext } from './context';
 import { CONTENT_CORS, contentPreflight } from './cors';
@@ -41,9 +42,8 @@ export function createFetch(deps: PipelineDeps): (request: Request) => Promise<R
     return null;
   }
 
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, url: URL): Promise<Response> {
     if (deps.isClosed()) throw new ApiError('InternalServerError', 'The service has been closed.');
-    const url = new URL(request.url);
     const method = request.method.toUpperCase();
     if (url.pathname.startsWith(`${resolved.imagesPath}/`)) {
       return serveFile(request, resolved.files.images, url.pathname.slice(resolved.imagesPath.length + 1));
@@ -93,19 +93,22 @@ export function createFetch(deps: PipelineDeps): (request: Request) => Promise<R
 
   return async function fetch(request: Request): Promise<Response> {
     let response: Response;
+    // `handle` may add the trailing slash to its copy; CORS below goes by the address as sent
+    const url = new URL(request.url);
+    const pathname = url.pathname;
     try {
-      response = await handle(request);
+      response = await handle(request, url);
     } catch (error) {
       const apiError = asApiError(translateError(error));
       if (apiError.status >= 500) console.error('pressroom: unexpected error', error);
       response = errorResponse(apiError);
     }
-    if (contentPath.test(new URL(request.url).pathname)) {
+    if (contentPath.test(pathname)) {
       for (const [name, value] of Object.entries(CONTENT_CORS)) response.headers.set(name, value);
-    } else if (adminPath.test(new URL(request.url).pathname)) {
+    } else if (adminPath.test(pathname)) {
       applyAdminCors(request, response, resolved.auth.trustedOrigins);
     }
-    if (request.method.toUpperCase() === 'HEAD' && response.body) {
+    if (request.method.toUpperCase() === 'HEAD' && hasBody(response)) {
       return new Response(null, { status: response.status, headers: response.headers });
     }
     return response;

@@ -1,9 +1,12 @@
+import { bytesResponse } from './body-bytes';
 import { type ApiError, errorBody } from './errors';
 
 export type Headers = Record<string, string>;
 
+const encoder = new TextEncoder();
+
 export function json(status: number, body: unknown, headers: Headers = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return bytesResponse(encoder.encode(JSON.stringify(body)), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });

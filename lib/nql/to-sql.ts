@@ -5,6 +5,14 @@ import { lookupProperty, type FieldDef, type FieldMap, type FieldType } from './
 export interface CompileOptions {
   /** The clock for relative dates (`now-30d`); defaults to the current time. */
   now?: Date;
+  /**
+   * How comparisons on to-many relations are compiled. `set` (default): the outer keys of every
+   * matching related row are collected once into a hashed set, a cost that grows with the related
+   * rows. `probe`: each outer row the query visits is checked with one index lookup, a cost that
+   * grows with the rows visited: the cheaper form when an ordered, limited scan stops early because
+   * matches are common. Relations without a `probe` shape are always sets.
+   */
+  relations?: 'set' | 'probe';
 }
 
 // Placeholders carry explicit casts: PostgreSQL cannot always infer a parameter's type (in IN
@@ -59,10 +67,16 @@ export function compileFilter(ast: NqlNode, fields: FieldMap, params: unknown[],
       // Not EXISTS: PostgreSQL turns each top-level EXISTS into a semi-join, and planning many
       // of them grows steeply (in PGlite 60 and-ed tag comparisons took 0.6 s to plan, 500 took
       // minutes). An uncorrelated IN, kept out of join planning by IS TRUE, becomes a hashed
-      // subplan run once per query.
-      const { key, link, from } = def.relation;
+      // subplan run once per query. The probe form is a correlated scalar subquery, which the
+      // planner (unlike with EXISTS) never swaps for a hashed set.
+      const { key, link, from, probe } = def.relation;
       const test = positive(expr, def.type, condition);
-      return `(${key} IN (SELECT ${link} FROM ${from} WHERE ${test})) IS ${negated ? 'NOT ' : ''}TRUE`;
+      const is = `IS ${negated ? 'NOT ' : ''}TRUE`;
+      if (probe && options.relations === 'probe') {
+        const ids = `ARRAY(SELECT ${probe.id} FROM ${probe.target} WHERE ${test})`;
+        return `(SELECT true FROM ${probe.through} WHERE ${link} = ${key} AND ${probe.via} = ANY (${ids}) LIMIT 1) ${is}`;
+      }
+      return `(${key} IN (SELECT ${link} FROM ${from} WHERE ${test})) ${is}`;
     }
     if (negated && condition.test === 'null') return `${expr} IS NOT NULL`;
     if (negated && condition.test === 'eq') return `${expr} IS DISTINCT FROM ${bind(condition.value, def.type)}`;
@@ -82,6 +96,12 @@ export function compileFilter(ast: NqlNode, fields: FieldMap, params: unknown[],
   };
 
   return compile(ast);
+}
+
+/** Whether compiling with `relations: 'probe'` would change anything: the filter compares a relation that has a probe shape. */
+export function hasProbedRelation(ast: NqlNode, fields: FieldMap): boolean {
+  if (ast.type === 'cmp') return lookupProperty(fields, ast.property).relation?.probe !== undefined;
+  return ast.nodes.some((node) => hasProbedRelation(node, fields));
 }
 
 const OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;

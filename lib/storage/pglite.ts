@@ -12,7 +12,7 @@ import type { Storage } from './storage';
 import type { SqlDriver } from './sql/driver';
 import { migrate, schemaFingerprint } from './sql/migrate';
 import { createSqlStorage } from './sql/sql-storage';
-import { StatisticsKeeper, type StatisticsPolicy } from './pglite-statistics';
+import { DEFAULT_STATISTICS_POLICY, UpkeepJob, type UpkeepPolicy } from './pglite-upkeep';
 
 export interface PgliteStorageOptions {
   /** A directory for the database files; omitted → in memory. */
@@ -24,17 +24,34 @@ export interface PgliteStorageOptions {
    */
   seedCacheDir?: string | false;
   /** When to refresh the planner's statistics (PGlite has no autovacuum to do it). */
-  statistics?: StatisticsPolicy;
+  statistics?: UpkeepPolicy;
+  /** When to look at the WAL, and how much of it makes a checkpoint due (PGlite has no checkpointer). */
+  checkpoints?: CheckpointPolicy;
 }
+
+export interface CheckpointPolicy extends UpkeepPolicy {
+  /** WAL written since the last checkpoint, in bytes, that makes the next one due. */
+  walBytes: number;
+}
+
+/** A look at the WAL after every 1,000 changed rows (one cheap statement); a checkpoint once 32 MB of it have piled up. */
+export const DEFAULT_CHECKPOINT_POLICY: CheckpointPolicy = { changedRows: 1000, minIntervalMs: 0, urgent: true, walBytes: 32 * 1024 * 1024 };
+
+/**
+ * Server settings on top of PGlite's own start parameters. With checkpoints every `walBytes`, a small
+ * max_wal_size makes PostgreSQL recycle WAL segments instead of keeping up to 1 GB of them: an in-memory
+ * database holds its WAL in RAM (100k posts loaded: RSS 1,768 → 1,137 MB). Neither weakens durability.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'];
 
 type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
-function driverOver(db: Queryable, root: PGlite, statistics?: StatisticsKeeper): SqlDriver {
+function driverOver(db: Queryable, root: PGlite, upkeep: UpkeepJob[] = []): SqlDriver {
   return {
     async query<R>(sql: string, params?: unknown[]) {
       const result = await db.query<R>(sql, params);
       const affectedRows = result.affectedRows ?? 0;
-      statistics?.noteStatement(sql, affectedRows);
+      for (const job of upkeep) job.noteStatement(sql, affectedRows);
       return { rows: result.rows, affectedRows };
     },
     async exec(sql: string) {
@@ -42,13 +59,23 @@ function driverOver(db: Queryable, root: PGlite, statistics?: StatisticsKeeper):
     },
     transaction<T>(work: (tx: SqlDriver) => Promise<T>): Promise<T> {
       // inside a transaction PGlite has one connection already: join it
-      if (db !== root) return work(driverOver(db, root, statistics));
-      return root.transaction((tx) => work(driverOver(tx, root, statistics)));
+      if (db !== root) return work(driverOver(db, root, upkeep));
+      return root.transaction((tx) => work(driverOver(tx, root, upkeep)));
     },
     async close() {
-      await statistics?.stop();
+      for (const job of upkeep) await job.stop();
       await root.close();
     },
+  };
+}
+
+/** The checkpointer's work: a checkpoint once the WAL since the last one has reached `walBytes`. */
+function checkpointJob(db: PGlite, walBytes: number): () => Promise<void> {
+  return async () => {
+    const { rows } = await db.query<{ bytes: number }>(
+      'SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 AS bytes FROM pg_control_checkpoint()',
+    );
+    if ((rows[0]?.bytes ?? 0) >= walBytes) await db.exec('CHECKPOINT');
   };
 }
 
@@ -138,16 +165,21 @@ export async function createPgliteDriver(options: PgliteStorageOptions = {}): Pr
   // a database made from the seed has every migration of this version already: the seed is keyed by them
   let fromSeed = false;
   if (options.dataDir && existsSync(join(options.dataDir, 'PG_VERSION'))) {
-    db = await PGlite.create({ dataDir: options.dataDir });
+    db = await PGlite.create({ dataDir: options.dataDir, startParams: START_PARAMS });
   } else {
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-    db = await PGlite.create({ dataDir: options.dataDir, loadDataDir: await cachedSeed(cacheDir) });
+    db = await PGlite.create({ dataDir: options.dataDir, loadDataDir: await cachedSeed(cacheDir), startParams: START_PARAMS });
     fromSeed = true;
   }
-  const statistics = new StatisticsKeeper(async () => {
+  const analyze = async () => {
     await db.exec('ANALYZE');
-  }, options.statistics);
-  const driver = driverOver(db, db, statistics);
+  };
+  const checkpoints = options.checkpoints ?? DEFAULT_CHECKPOINT_POLICY;
+  const upkeep = [
+    new UpkeepJob(analyze, options.statistics ?? DEFAULT_STATISTICS_POLICY),
+    new UpkeepJob(checkpointJob(db, checkpoints.walBytes), checkpoints),
+  ];
+  const driver = driverOver(db, db, upkeep);
   if (!fromSeed) await migrate(driver);
   return driver;
 }

@@ -43,6 +43,9 @@ interface FilteredQuery {
   now: Date;
 }
 
+/** Body columns a read may leave out: they are most of a row's bytes. */
+export type PostBody = 'mobiledoc' | 'html';
+
 export interface PostQuery extends FilteredQuery {
   type: PostType;
   /** Content API: only published records are visible, whatever the filter says. */
@@ -50,6 +53,8 @@ export interface PostQuery extends FilteredQuery {
   defaultOrder: 'admin' | 'published_at' | 'title';
   /** `filter=slug:[a,b,c]` without an order returns the records in this order. */
   slugOrder?: string[] | null;
+  /** The body columns the caller reads; the others come back null. Absent → all. */
+  bodies?: readonly PostBody[];
 }
 
 export interface TagQuery extends FilteredQuery {
@@ -76,10 +81,19 @@ export interface Counted {
   count_posts?: number;
 }
 
-export interface PostRelations {
+/** What the Content API shows of an author: no email, status, roles or other staff data. */
+export type PublicAuthor = Pick<
+  UserRow,
+  'id' | 'name' | 'slug' | 'profile_image' | 'cover_image' | 'bio' | 'website' | 'location' | 'facebook' | 'twitter' | 'meta_title' | 'meta_description'
+>;
+
+/** Tags and authors by post id, in order. */
+export interface PostRelationsOf<A> {
   tags: Map<string, TagRow[]>;
-  authors: Map<string, UserWithRoles[]>;
+  authors: Map<string, A[]>;
 }
+export type PostRelations = PostRelationsOf<UserWithRoles>;
+export type PublicPostRelations = PostRelationsOf<PublicAuthor>;
 
 /** A post or page with its tags and its authors (with roles), each in order. */
 export interface PostWithRelations {
@@ -90,14 +104,17 @@ export interface PostWithRelations {
 
 export interface PostStore {
   browse(query: PostQuery): Promise<BrowseResult<PostRow>>;
-  findById(id: string, type?: PostType): Promise<PostRow | null>;
-  findBySlug(slug: string, type?: PostType): Promise<PostRow | null>;
+  /** `bodies`: as in PostQuery. */
+  findById(id: string, type?: PostType, bodies?: readonly PostBody[]): Promise<PostRow | null>;
+  findBySlug(slug: string, type?: PostType, bodies?: readonly PostBody[]): Promise<PostRow | null>;
   /** Locks the row for the rest of the transaction (collision checks). */
   findByIdForUpdate(id: string): Promise<PostRow | null>;
   /** `findByIdForUpdate` with the post's tags and authors, as a write needs them. */
   lockWithRelations(id: string): Promise<PostWithRelations | null>;
   /** Tags and authors of each post, in order; authors carry their roles unless `roles` is false. */
   relations(postIds: string[], which: { tags: boolean; authors: boolean; roles?: boolean }): Promise<PostRelations>;
+  /** Tags and authors as the Content API shows them: authors with their public columns only. */
+  publicRelations(postIds: string[], which: { tags: boolean; authors: boolean }): Promise<PublicPostRelations>;
   /**
    * Inserts with the given tags and authors (in order, primary first); when the slug is taken, stores
    * the first free `slug-2`, `slug-3`… instead (also under races). Returns the row as stored.

@@ -99,6 +99,37 @@ describe('adapters', () => {
     );
   });
 
+  it('pressroom/node sends the same JSON bytes as service.fetch gives, with their length, and none for HEAD', async () => {
+    const base = await listen((s) => toNodeHandler(s));
+    const { contentKey } = await service!.createIntegration({ name: 'bytes' });
+    const path = `/svc/api/v3/content/settings/?key=${contentKey}`;
+    const inProcess = new Uint8Array(await (await service!.fetch(new Request(base + path))).arrayBuffer());
+    for (const round of ['filled', 'cached']) {
+      const overHttp = await fetch(base + path);
+      expect(overHttp.status, round).toBe(200);
+      expect(overHttp.headers.get('content-length'), round).toBe(String(inProcess.byteLength));
+      expect(overHttp.headers.get('access-control-allow-origin'), round).toBe('*');
+      expect(new Uint8Array(await overHttp.arrayBuffer()), round).toEqual(inProcess);
+    }
+    const head = await fetch(base + path, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const error = await fetch(`${base}/svc/api/v3/content/posts/?key=${'0'.repeat(26)}`);
+    expect(error.status).toBe(401);
+    expect((await error.json()).errors[0].type).toBe('UnauthorizedError');
+  });
+
+  it('pressroom/node gives a handler that is not a pressroom service real Requests it can pass on', async () => {
+    const seen: Request[] = [];
+    const base = await listen((s) =>
+      toNodeHandler({ fetch: (request) => (seen.push(request), s.fetch(new Request(request, { headers: request.headers }))) }),
+    );
+    const response = await fetch(`${base}/svc/api/v3/admin/site/`);
+    expect(response.status).toBe(200);
+    expect(seen[0]).toBeInstanceOf(Request);
+    expect(seen[0].signal).toBeInstanceOf(AbortSignal);
+  });
+
   it('keeps the client address out of reach of the client unless trustProxy is set', async () => {
     const seen: (string | null)[] = [];
     const base = await listen((s) =>

@@ -2,7 +2,7 @@ import { slugify } from '../../content';
 import { ApiError, notFound, validation } from '../../http/errors';
 import type { Actor, AppContext, Version } from '../../http/context';
 import type { NqlNode } from '../../nql';
-import type { OrderClause, PageRequest, PostRelations, Stores } from '../../storage/storage';
+import type { OrderClause, PageRequest, PostBody, PostRelations, PublicPostRelations, Stores } from '../../storage/storage';
 import type { PostRow, PostStatus, PostType, PostWrite, TagRow } from '../../storage/rows';
 import type { PostState } from '../../events/events';
 import { objectId } from '../../util/ids';
@@ -232,10 +232,17 @@ export interface PostBrowse {
   page: PageRequest;
   publishedOnly: boolean;
   slugOrder: string[] | null;
-  include: { tags: boolean; authors: boolean; roles?: boolean };
+  /** The body formats the response shows; the others are not read. */
+  bodies: readonly PostBody[];
+  include: { tags: boolean; authors: boolean };
 }
 
-export async function browsePosts(tx: Stores, app: AppContext, query: PostBrowse): Promise<{ rows: PostRow[]; total: number; relations: PostRelations }> {
+/** A page of posts with their relations: as the Content API shows them when `publishedOnly`. */
+export async function browsePosts(
+  tx: Stores,
+  app: AppContext,
+  query: PostBrowse,
+): Promise<{ rows: PostRow[]; total: number; relations: PostRelations | PublicPostRelations }> {
   const result = await tx.posts.browse({
     type: query.type,
     filter: query.filter,
@@ -245,7 +252,9 @@ export async function browsePosts(tx: Stores, app: AppContext, query: PostBrowse
     publishedOnly: query.publishedOnly,
     slugOrder: query.slugOrder,
     defaultOrder: query.publishedOnly ? (query.type === 'page' ? 'title' : 'published_at') : 'admin',
+    bodies: query.bodies,
   });
-  const relations = await tx.posts.relations(result.rows.map((r) => r.id), query.include);
+  const ids = result.rows.map((r) => r.id);
+  const relations = query.publishedOnly ? await tx.posts.publicRelations(ids, query.include) : await tx.posts.relations(ids, query.include);
   return { ...result, relations };
 }

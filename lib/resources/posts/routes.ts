@@ -4,7 +4,7 @@ import type { RouteContext, RouteDef } from '../../http/context';
 import { order, pagination, paginationMeta, single } from '../../http/query';
 import { json, noContent } from '../../http/response';
 import type { PostRow, PostType } from '../../storage/rows';
-import type { PostRelations } from '../../storage/storage';
+import type { PostBody, PostRelations, PublicPostRelations } from '../../storage/storage';
 import { firstOf } from '../shared/envelope';
 import { filterParam, slugOrderOf, withoutStatus } from '../shared/filter';
 import { requireId } from '../shared/ids';
@@ -29,7 +29,18 @@ function output(ctx: RouteContext): OutputOptions {
 
 function includes(ctx: RouteContext, options: OutputOptions) {
   if (ctx.api === 'admin') return { tags: true, authors: true };
-  return { tags: options.include.has('tags'), authors: options.include.has('authors'), roles: false };
+  return { tags: options.include.has('tags'), authors: options.include.has('authors') };
+}
+
+/** The body columns a read needs: the formats shown (plaintext is always read, for the excerpt). */
+function bodies(options: OutputOptions): PostBody[] {
+  return [...options.formats].filter((format): format is PostBody => format !== 'plaintext');
+}
+
+/** Relations as the API of the request shows them: the Content API's authors carry public columns only. */
+function relationsOf(ctx: RouteContext, postIds: string[], options: OutputOptions): Promise<PostRelations | PublicPostRelations> {
+  const which = includes(ctx, options);
+  return ctx.api === 'content' ? ctx.app.storage.posts.publicRelations(postIds, which) : ctx.app.storage.posts.relations(postIds, which);
 }
 
 function touchesPublicContent(change: PostChange): boolean {
@@ -46,8 +57,8 @@ export function postRoutes(type: PostType): RouteDef[] {
   const resource = type === 'page' ? 'pages' : 'posts';
   const notFoundMessage = `${type === 'page' ? 'Page' : 'Post'} not found.`;
 
-  async function render(ctx: RouteContext, rows: PostRow[], relations: PostRelations | null, options: OutputOptions) {
-    const rel = relations ?? (await ctx.app.storage.posts.relations(rows.map((r) => r.id), includes(ctx, options)));
+  async function render(ctx: RouteContext, rows: PostRow[], relations: PostRelations | PublicPostRelations | null, options: OutputOptions) {
+    const rel = relations ?? (await relationsOf(ctx, rows.map((r) => r.id), options));
     const sctx = serializeContext(ctx);
     return rows.map((row) => serializePost(row, { tags: rel.tags.get(row.id) ?? [], authors: rel.authors.get(row.id) ?? [] }, sctx, options));
   }
@@ -89,13 +100,16 @@ export function postRoutes(type: PostType): RouteDef[] {
       page: { limit: page.limit, offset: page.limit === null ? 0 : (page.page - 1) * page.limit },
       publishedOnly: content,
       slugOrder: slugOrderOf(filter),
+      bodies: bodies(options),
       include: includes(ctx, options),
     });
     return json(200, { [resource]: await render(ctx, result.rows, result.relations, options), meta: paginationMeta(page, result.total) });
   };
 
-  const byId = (ctx: RouteContext) => ctx.app.storage.posts.findById(requireId(ctx.params.id)).then((row) => readOne(ctx, row));
-  const bySlug = (ctx: RouteContext) => ctx.app.storage.posts.findBySlug(ctx.params.slug ?? '').then((row) => readOne(ctx, row));
+  const byId = (ctx: RouteContext) =>
+    ctx.app.storage.posts.findById(requireId(ctx.params.id), undefined, bodies(output(ctx))).then((row) => readOne(ctx, row));
+  const bySlug = (ctx: RouteContext) =>
+    ctx.app.storage.posts.findBySlug(ctx.params.slug ?? '', undefined, bodies(output(ctx))).then((row) => readOne(ctx, row));
 
   const admin = (action: string) => ({ api: 'admin' as const, auth: 'admin' as const, permission: { resource, action } });
   const content = { api: 'content' as const, auth: 'content' as const };

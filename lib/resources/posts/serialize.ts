@@ -1,7 +1,8 @@
 import type { PostRow, TagRow, UserWithRoles } from '../../storage/rows';
+import type { PublicAuthor } from '../../storage/storage';
 import { excerptOf } from '../../content';
 import { serializeTag } from '../tags/serialize';
-import { serializeUser } from '../users/serialize';
+import { serializeAuthor, serializeUser } from '../users/serialize';
 import type { OutputOptions } from '../shared/output';
 import { pickFields } from '../shared/output';
 import { urls } from '../shared/urls';
@@ -9,7 +10,12 @@ import { dateFor, type SerializeContext } from '../shared/serialize-context';
 
 export interface PostRelationsOf {
   tags?: TagRow[];
-  authors?: UserWithRoles[];
+  /** Staff users for the Admin API; the Content API's relations carry public columns only. */
+  authors?: readonly (UserWithRoles | PublicAuthor)[];
+}
+
+function serializePostAuthor(author: UserWithRoles | PublicAuthor, ctx: SerializeContext): Record<string, unknown> {
+  return 'roles' in author ? serializeUser(author, ctx) : serializeAuthor(author, ctx);
 }
 
 /** A post or page as the Admin or Content API shows it (contract §2.3, §2.10). */
@@ -51,8 +57,8 @@ export function serializePost(
   const tags = relations.tags ?? [];
   const authors = relations.authors ?? [];
   if (withTags) out.tags = tags.map((tag) => serializeTag(tag, ctx, 'nested'));
-  if (withAuthors) out.authors = authors.map((author) => serializeUser(author, ctx));
-  const primaryAuthor = withAuthors && authors[0] ? serializeUser(authors[0], ctx) : null;
+  if (withAuthors) out.authors = authors.map((author) => serializePostAuthor(author, ctx));
+  const primaryAuthor = withAuthors && authors[0] ? serializePostAuthor(authors[0], ctx) : null;
   const firstTag = tags[0];
   const primaryTag = withTags && firstTag && firstTag.visibility === 'public' ? serializeTag(firstTag, ctx, 'primary') : null;
   out.primary_author = primaryAuthor;

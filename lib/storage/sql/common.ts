@@ -1,5 +1,6 @@
 import type { SqlDriver } from './driver';
 import type { BrowseResult, OrderClause, PageRequest } from '../storage';
+import { count, memoisedCount, readGeneration, type CountMemo, type Totals } from './count-memo';
 
 /** Text as PostgreSQL stores it: sent as UTF-8, in which an unpaired surrogate becomes U+FFFD. */
 export function storedText(text: string): string {
@@ -98,15 +99,32 @@ export interface BrowseSpec {
   page: PageRequest;
 }
 
-/** One page of rows and the total they were paged from, as two queries over the same conditions. */
-export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec): Promise<BrowseResult<R>> {
-  const where = spec.where.length ? ` WHERE ${spec.where.join(' AND ')}` : '';
-  const listParams = [...spec.params, ...(spec.orderParams ?? [])];
-  const [list, count] = await Promise.all([
-    db.query<R>(`SELECT ${spec.select} FROM ${spec.from}${where} ORDER BY ${spec.order.join(', ')}${pageSql(spec.page, listParams)}`, listParams),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${spec.from}${where}`, spec.params),
-  ]);
-  return { rows: list.rows, total: count.rows[0]?.total ?? 0 };
+/** `FROM … WHERE …` of a browse, shared by its page and its count. */
+export function browseBody(spec: Pick<BrowseSpec, 'from' | 'where'>): string {
+  return `FROM ${spec.from}${spec.where.length ? ` WHERE ${spec.where.join(' AND ')}` : ''}`;
+}
+
+/** The rows of one page. */
+export async function pageRows<R>(db: SqlDriver, spec: BrowseSpec): Promise<R[]> {
+  const params = [...spec.params, ...(spec.orderParams ?? [])];
+  const sql = `SELECT ${spec.select} ${browseBody(spec)} ORDER BY ${spec.order.join(', ')}${pageSql(spec.page, params)}`;
+  return (await db.query<R>(sql, params)).rows;
+}
+
+/**
+ * One page of rows and the total they were paged from, as two queries over the same conditions.
+ * With `memo` (a browse of public content outside any transaction) the total may come from it, and
+ * `totals` says which generation this request read, for further counts.
+ */
+export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec, memo?: CountMemo): Promise<BrowseResult<R> & { totals?: Totals }> {
+  const body = browseBody(spec);
+  if (!memo) {
+    const [rows, total] = await Promise.all([pageRows<R>(db, spec), count(db, body, spec.params)]);
+    return { rows, total };
+  }
+  const [rows, generation] = await Promise.all([pageRows<R>(db, spec), readGeneration(db)]);
+  const totals: Totals = { memo, generation };
+  return { rows, total: await memoisedCount(db, totals, body, spec.params), totals };
 }
 
 /**

@@ -11,8 +11,14 @@ const related = (relation: FieldRelation, sql: string, type: FieldType = 'string
 const textColumns = (alias: string, names: readonly string[]): Record<string, FieldDef> =>
   Object.fromEntries(names.map((name) => [name, column(`${alias}.${name}`)]));
 
-const postTags: FieldRelation = { key: 'p.id', from: 'posts_tags pt JOIN tags t ON t.id = pt.tag_id', link: 'pt.post_id' };
-const postAuthors: FieldRelation = { key: 'p.id', from: 'posts_authors pa JOIN users a ON a.id = pa.author_id', link: 'pa.post_id' };
+const postTags: FieldRelation = {
+  key: 'p.id', from: 'posts_tags pt JOIN tags t ON t.id = pt.tag_id', link: 'pt.post_id',
+  probe: { through: 'posts_tags pt', via: 'pt.tag_id', target: 'tags t', id: 't.id' },
+};
+const postAuthors: FieldRelation = {
+  key: 'p.id', from: 'posts_authors pa JOIN users a ON a.id = pa.author_id', link: 'pa.post_id',
+  probe: { through: 'posts_authors pa', via: 'pa.author_id', target: 'users a', id: 'a.id' },
+};
 
 export const postFields: FieldMap = {
   fields: {

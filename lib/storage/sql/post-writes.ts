@@ -4,18 +4,19 @@ import type { PostWithRelations } from '../storage';
 import type { PostRow, PostWrite, TagRow, UserRow } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { freeSlug, insertSql, setClause, storedText } from './common';
-import { ROLE_IDS, withRoles, type UserMemo, type WithRoleIds } from './users';
+import { POST_COLUMNS } from './post-columns';
+import { ROLE_IDS, rolesFromIds, type UserMemo, type WithRoleIds } from './users';
 
-/** Every column of posts, in the table's order (the order `SELECT *` gives them). */
-const POST_COLUMNS = [
-  'id', 'uuid', 'type', 'title', 'slug', 'slug_customised', 'mobiledoc', 'html', 'plaintext', 'comment_id',
-  'feature_image', 'featured', 'status', 'visibility', 'reading_time', 'custom_excerpt', 'codeinjection_head',
-  'codeinjection_foot', 'custom_template', 'canonical_url', 'og_image', 'og_title', 'og_description',
-  'twitter_image', 'twitter_title', 'twitter_description', 'meta_title', 'meta_description', 'email_subject',
-  'send_email_when_published', 'primary_tag_id', 'primary_author_id', 'created_at', 'created_by', 'updated_at',
-  'updated_by', 'published_at', 'published_by',
+/**
+ * Every column of posts, in the table's order (the order `SELECT *` gives them): the written ones with
+ * the denormalised primary ids before created_at.
+ */
+const ROW_COLUMNS = [
+  ...POST_COLUMNS.slice(0, POST_COLUMNS.indexOf('created_at')),
+  'primary_tag_id', 'primary_author_id',
+  ...POST_COLUMNS.slice(POST_COLUMNS.indexOf('created_at')),
 ] as const satisfies readonly (keyof PostRow)[];
-const WRITABLE = new Set<string>(POST_COLUMNS.filter((c) => c !== 'id'));
+const WRITABLE = new Set<string>(ROW_COLUMNS.filter((c) => c !== 'id'));
 
 /**
  * Reading a row back costs more than writing it on PGlite (a post's body is parsed out of the
@@ -27,7 +28,7 @@ type Returned = Pick<PostRow, 'created_at' | 'updated_at' | 'published_at'>;
 
 function asStored(values: Record<string, unknown>, returned: Returned): PostRow {
   const row: Record<string, unknown> = {};
-  for (const column of POST_COLUMNS) {
+  for (const column of ROW_COLUMNS) {
     const value = values[column] ?? null;
     row[column] = typeof value === 'string' ? storedText(value) : value;
   }
@@ -73,7 +74,7 @@ export async function insertPost(db: SqlDriver, row: PostWrite, tagIds: string[]
     const values: Record<string, unknown> = { ...row, slug, primary_tag_id: tags[0] ?? null, primary_author_id: authors[0] ?? null };
     // a column left out is NULL (every nullable column of posts defaults to NULL), and each value less
     // is one less for PGlite to describe, bind and check
-    const { sql, params } = insertSql('posts', values, POST_COLUMNS.filter((column) => values[column] != null));
+    const { sql, params } = insertSql('posts', values, ROW_COLUMNS.filter((column) => values[column] != null));
     params.push(tags, authors);
     const { rows } = await db.query<Returned>(
       `WITH post AS (${sql} ON CONFLICT (slug) DO NOTHING RETURNING id, ${RETURNED}),
@@ -139,7 +140,7 @@ export async function relationsOf(db: SqlDriver, memo: UserMemo, postId: string)
     `SELECT u.*, ${ROLE_IDS} FROM posts_authors pa JOIN users u ON u.id = pa.author_id WHERE pa.post_id = $1 ORDER BY pa.sort_order`,
     [postId],
   );
-  return { tags: tags.rows, authors: await withRoles(db, memo, authors.rows) };
+  return { tags: tags.rows, authors: await rolesFromIds(db, memo, authors.rows) };
 }
 
 /** Locks the post for the rest of the transaction and reads it with its relations. */

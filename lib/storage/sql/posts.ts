@@ -1,60 +1,67 @@
-import { compileFilter } from '../../nql';
-import type { PostQuery, PostRelations, PostStore } from '../storage';
+import type { PostBody, PostRelations, PostStore, PublicAuthor, PublicPostRelations } from '../storage';
 import type { PostRow, PostType, RoleRow, TagRow, UserRow, UserWithRoles } from '../rows';
 import type { SqlDriver } from './driver';
-import { browsePage, freeSlug, groupBy, orderItems } from './common';
+import { freeSlug, groupBy } from './common';
+import type { CountMemo } from './count-memo';
+import { browsePosts } from './post-browse';
+import { postColumns } from './post-columns';
 import { insertPost, lockWithRelations, updatePost } from './post-writes';
-import { postFields, publicPostFields } from './filter-fields';
 import { rolesOf, userMemo, type UserMemo } from './users';
 
-const ORDER_COLUMNS: Record<string, string> = {
-  id: 'p.id', title: 'p.title', slug: 'p.slug', status: 'p.status', featured: 'p.featured',
-  visibility: 'p.visibility', published_at: 'p.published_at', created_at: 'p.created_at',
-  updated_at: 'p.updated_at', type: 'p.type', reading_time: 'p.reading_time',
-};
+const PUBLIC_AUTHOR_COLUMNS = [
+  'id', 'name', 'slug', 'profile_image', 'cover_image', 'bio', 'website', 'location', 'facebook', 'twitter',
+  'meta_title', 'meta_description',
+] as const satisfies readonly (keyof PublicAuthor)[];
 
-const DEFAULT_ORDER: Record<PostQuery['defaultOrder'], string> = {
-  admin: `CASE p.status WHEN 'scheduled' THEN 0 WHEN 'draft' THEN 1 ELSE 2 END, p.published_at DESC NULLS FIRST, p.updated_at DESC`,
-  published_at: 'p.published_at DESC',
-  title: 'p.title ASC',
-};
-
-export function sqlPosts(db: SqlDriver, memo: UserMemo = userMemo()): PostStore {
+/**
+ * @param memo Counts of public content, shared by the stores outside transactions (see count-memo.ts);
+ *   absent inside a transaction.
+ * @param known What this storage remembers about users across transactions (users.ts).
+ */
+export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = userMemo()): PostStore {
   async function one(sql: string, params: unknown[]): Promise<PostRow | null> {
     const { rows } = await db.query<PostRow>(sql, params);
     return rows[0] ?? null;
   }
 
+  async function tagsOf(postIds: string[]): Promise<Map<string, TagRow[]>> {
+    const { rows } = await db.query<TagRow & { post_id: string }>(
+      `SELECT pt.post_id, t.* FROM posts_tags pt JOIN tags t ON t.id = pt.tag_id
+       WHERE pt.post_id = ANY($1::text[]) ORDER BY pt.post_id, pt.sort_order`,
+      [postIds],
+    );
+    const result = new Map<string, TagRow[]>();
+    for (const [postId, list] of groupBy(rows, 'post_id')) result.set(postId, list.map(({ post_id: _, ...tag }) => tag));
+    return result;
+  }
+
+  /** `columns`: the `u.` select list. */
+  async function authorsOf<A extends { id: string }>(postIds: string[], columns: string): Promise<Map<string, A[]>> {
+    const { rows } = await db.query<A & { post_id: string }>(
+      `SELECT pa.post_id, ${columns} FROM posts_authors pa JOIN users u ON u.id = pa.author_id
+       WHERE pa.post_id = ANY($1::text[]) ORDER BY pa.post_id, pa.sort_order`,
+      [postIds],
+    );
+    const result = new Map<string, A[]>();
+    for (const [postId, list] of groupBy(rows, 'post_id')) result.set(postId, list.map(({ post_id: _, ...author }) => author as unknown as A));
+    return result;
+  }
+
   return {
-    async browse(query) {
-      const params: unknown[] = [query.type];
-      const where = ['p.type = $1'];
-      if (query.publishedOnly) where.push(`p.status = 'published'`);
-      if (query.filter) {
-        const fields = query.publishedOnly ? publicPostFields : postFields;
-        where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
-      }
-      const order = orderItems(query.order, ORDER_COLUMNS);
-      const orderParams: unknown[] = [];
-      if (order.length === 0 && query.slugOrder?.length) {
-        orderParams.push(query.slugOrder);
-        order.push(`array_position($${params.length + 1}::text[], p.slug::text)`);
-      }
-      if (order.length === 0) order.push(DEFAULT_ORDER[query.defaultOrder]);
-      order.push('p.id DESC');
-      return browsePage<PostRow>(db, { from: 'posts p', select: 'p.*', where, params, order, orderParams, page: query.page });
+    browse: (query) => browsePosts(db, query, memo),
+
+    findById(id: string, type?: PostType, bodies?: readonly PostBody[]) {
+      const select = postColumns(bodies);
+      return type
+        ? one(`SELECT ${select} FROM posts p WHERE p.id = $1 AND p.type = $2`, [id, type])
+        : one(`SELECT ${select} FROM posts p WHERE p.id = $1`, [id]);
     },
 
-    findById(id: string, type?: PostType) {
+    findBySlug(slug: string, type?: PostType, bodies?: readonly PostBody[]) {
+      const select = postColumns(bodies);
       return type
-        ? one('SELECT * FROM posts WHERE id = $1 AND type = $2', [id, type])
-        : one('SELECT * FROM posts WHERE id = $1', [id]);
-    },
-
-    findBySlug(slug: string, type?: PostType) {
-      return type
-        ? one('SELECT * FROM posts WHERE slug = $1 AND type = $2', [slug, type])
-        : one('SELECT * FROM posts WHERE slug = $1', [slug]);
+        ? one(`SELECT ${select} FROM posts p WHERE p.slug = $1 AND p.type = $2`, [slug, type])
+        : one(`SELECT ${select} FROM posts p WHERE p.slug = $1`, [slug]);
     },
 
     findByIdForUpdate(id) {
@@ -62,44 +69,36 @@ export function sqlPosts(db: SqlDriver, memo: UserMemo = userMemo()): PostStore 
     },
 
     lockWithRelations(id) {
-      return lockWithRelations(db, memo, id);
+      return lockWithRelations(db, known, id);
     },
 
     async relations(postIds, which): Promise<PostRelations> {
       const result: PostRelations = { tags: new Map(), authors: new Map() };
       if (postIds.length === 0) return result;
       const [tags, authors] = await Promise.all([
-        which.tags
-          ? db.query<TagRow & { post_id: string }>(
-              `SELECT pt.post_id, t.* FROM posts_tags pt JOIN tags t ON t.id = pt.tag_id
-               WHERE pt.post_id = ANY($1::text[]) ORDER BY pt.post_id, pt.sort_order`,
-              [postIds],
-            )
-          : null,
-        which.authors
-          ? db.query<UserRow & { post_id: string }>(
-              `SELECT pa.post_id, u.* FROM posts_authors pa JOIN users u ON u.id = pa.author_id
-               WHERE pa.post_id = ANY($1::text[]) ORDER BY pa.post_id, pa.sort_order`,
-              [postIds],
-            )
-          : null,
+        which.tags ? tagsOf(postIds) : null,
+        which.authors ? authorsOf<UserRow>(postIds, 'u.*') : null,
       ]);
-      if (tags) {
-        for (const [postId, rows] of groupBy(tags.rows, 'post_id')) {
-          result.tags.set(postId, rows.map(({ post_id: _, ...tag }) => tag));
-        }
-      }
+      if (tags) result.tags = tags;
       if (authors) {
         // the Content API never shows roles: it asks without them and saves a query per page
-        const roles = which.roles === false ? new Map<string, RoleRow[]>() : await rolesOf(db, [...new Set(authors.rows.map((a) => a.id))]);
-        for (const [postId, rows] of groupBy(authors.rows, 'post_id')) {
-          result.authors.set(
-            postId,
-            rows.map(({ post_id: _, ...user }): UserWithRoles => ({ ...user, roles: roles.get(user.id) ?? ([] as RoleRow[]) })),
-          );
+        const ids = new Set([...authors.values()].flatMap((list) => list.map((a) => a.id)));
+        const roles = which.roles === false ? new Map<string, RoleRow[]>() : await rolesOf(db, [...ids]);
+        for (const [postId, list] of authors) {
+          result.authors.set(postId, list.map((user): UserWithRoles => ({ ...user, roles: roles.get(user.id) ?? ([] as RoleRow[]) })));
         }
       }
       return result;
+    },
+
+    async publicRelations(postIds, which): Promise<PublicPostRelations> {
+      if (postIds.length === 0) return { tags: new Map(), authors: new Map() };
+      const columns = PUBLIC_AUTHOR_COLUMNS.map((c) => `u.${c}`).join(', ');
+      const [tags, authors] = await Promise.all([
+        which.tags ? tagsOf(postIds) : new Map<string, TagRow[]>(),
+        which.authors ? authorsOf<PublicAuthor>(postIds, columns) : new Map<string, PublicAuthor[]>(),
+      ]);
+      return { tags, authors };
     },
 
     insert(row, tagIds, authorIds) {

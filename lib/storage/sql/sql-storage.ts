@@ -9,6 +9,7 @@ import { sqlOutbox, sqlWebhooks } from './webhooks';
 import { sqlSessions } from './sessions';
 import { sqlGeneration } from './generation';
 import { sqlThemes } from './themes';
+import { CountMemo } from './count-memo';
 
 /** How often a transaction that lost a race is run in all. */
 const CONFLICT_ATTEMPTS = 5;
@@ -18,11 +19,15 @@ export interface SqlStorageOptions {
   notifyChannel?: string;
 }
 
-function stores(db: SqlDriver, options: SqlStorageOptions, memo: UserMemo): Stores {
+/**
+ * `memo`: only for the stores outside transactions (count-memo.ts says why). `known`: what the storage
+ * remembers about users, in and out of transactions (users.ts says why that is safe).
+ */
+function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, memo?: CountMemo): Stores {
   return {
-    posts: sqlPosts(db, memo),
-    tags: sqlTags(db),
-    users: sqlUsers(db, memo),
+    posts: sqlPosts(db, memo, known),
+    tags: sqlTags(db, memo),
+    users: sqlUsers(db, memo, known),
     roles: sqlRoles(db),
     integrations: sqlIntegrations(db),
     settings: sqlSettings(db),
@@ -38,14 +43,14 @@ function stores(db: SqlDriver, options: SqlStorageOptions, memo: UserMemo): Stor
 
 /** A Storage over any PostgreSQL-speaking driver: the SQL is the same for PGlite and a server. */
 export function createSqlStorage(driver: SqlDriver, options: SqlStorageOptions = {}): Storage {
-  const memo = userMemo();
+  const known = userMemo();
   return {
-    ...stores(driver, options, memo),
+    ...stores(driver, options, known, new CountMemo()),
     async transaction(work) {
       for (let attempt = 1; ; attempt++) {
         try {
           return await driver.transaction((tx) => {
-            const bound = stores(tx, options, memo);
+            const bound = stores(tx, options, known);
             // a nested transaction joins this one instead of opening a second connection
             return work(bound);
           });

@@ -3,6 +3,8 @@ import type { Counted, LookupOptions, UserQuery, UserStore } from '../storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { browsePage, freeSlug, matchConditions, matchEachSql, groupBy, insertSql, orderItems, setClause } from './common';
+import type { CountMemo } from './count-memo';
+import { attachPostCounts, type PostLink } from './post-counts';
 import { userFields } from './filter-fields';
 
 const USER_COLUMNS = [
@@ -18,7 +20,9 @@ const ORDER_COLUMNS: Record<string, string> = {
 };
 
 const PUBLISHED_ONLY = `AND p.status = 'published'`;
-const HAS_PUBLISHED_POST = `EXISTS (SELECT 1 FROM posts_authors pa JOIN posts p ON p.id = pa.post_id WHERE pa.author_id = u.id ${PUBLISHED_ONLY})`;
+const AUTHOR_POSTS: PostLink = { table: 'posts_authors', column: 'author_id' };
+// a probe per user rather than EXISTS, as for tags (tags.ts says why)
+const HAS_PUBLISHED_POST = `(SELECT true FROM posts_authors pa JOIN posts p ON p.id = pa.post_id WHERE pa.author_id = u.id ${PUBLISHED_ONLY} LIMIT 1) IS TRUE`;
 
 function visible(options: LookupOptions | undefined): string {
   return options?.withPublishedPosts ? ` AND ${HAS_PUBLISHED_POST}` : '';
@@ -59,7 +63,7 @@ export function userMemo(): UserMemo {
 }
 
 /**
- * The ids of the user's roles, next to `u.*`: with {@link withRoles} a user and their roles come in one
+ * The ids of the user's roles, next to `u.*`: with {@link rolesFromIds} a user and their roles come in one
  * statement that PostgreSQL plans about as fast as the user alone, where joining roles_users and roles
  * is planned anew each time (on PGlite the bigger part of such a statement's cost).
  */
@@ -71,16 +75,16 @@ export type WithRoleIds<T> = T & { 'role.ids': string[] };
  * Users with their roles from rows of `u.*, ROLE_IDS`. The roles themselves are read once per storage:
  * only migrations write that table (with fixed ids), and an id not known yet reads it again.
  */
-export async function withRoles<T extends UserRow>(db: SqlDriver, memo: UserMemo, rows: WithRoleIds<T>[]): Promise<(T & { roles: RoleRow[] })[]> {
+export async function rolesFromIds<T extends UserRow>(db: SqlDriver, memo: UserMemo, rows: WithRoleIds<T>[]): Promise<(T & { roles: RoleRow[] })[]> {
   if (rows.some((row) => row['role.ids'].some((id) => !memo.roles?.has(id)))) {
     const { rows: roles } = await db.query<RoleRow>('SELECT * FROM roles');
     memo.roles = new Map(roles.map((role) => [role.id, role]));
   }
-  const known = memo.roles ?? new Map<string, RoleRow>();
+  const byId = memo.roles ?? new Map<string, RoleRow>();
   return rows.map(({ 'role.ids': ids, ...user }) => ({
     ...(user as unknown as T),
     roles: ids.flatMap((id) => {
-      const role = known.get(id);
+      const role = byId.get(id);
       return role ? [{ ...role }] : [];
     }),
   }));
@@ -89,15 +93,21 @@ export async function withRoles<T extends UserRow>(db: SqlDriver, memo: UserMemo
 const OWNER = `SELECT u.* FROM users u JOIN roles_users ru ON ru.user_id = u.id JOIN roles r ON r.id = ru.role_id
   WHERE r.name = 'Owner' ORDER BY u.created_at LIMIT 1`;
 
-export function sqlUsers(db: SqlDriver, memo: UserMemo = userMemo()): UserStore {
-  /** The users `sql` selects, read with their roles in the same statement. */
-  async function all(sql: string, params: unknown[]): Promise<(UserWithRoles & Counted)[]> {
-    const { rows } = await db.query<WithRoleIds<UserRow & Counted>>(`SELECT u.*, ${ROLE_IDS} FROM (${sql}) u`, params);
-    return withRoles(db, memo, rows);
+/**
+ * @param memo Counts of public content, shared by the stores outside transactions (see count-memo.ts);
+ *   absent inside a transaction.
+ * @param known What this storage remembers about users across transactions.
+ */
+export function sqlUsers(db: SqlDriver, memo?: CountMemo, known: UserMemo = userMemo()): UserStore {
+  async function withRoles<T extends UserRow>(rows: T[]): Promise<(T & { roles: RoleRow[] })[]> {
+    const roles = await rolesOf(db, rows.map((r) => r.id));
+    return rows.map((row) => ({ ...row, roles: roles.get(row.id) ?? [] }));
   }
 
+  /** The user `sql` selects (at most one), read with its roles in the same statement. */
   async function one(sql: string, params: unknown[]): Promise<(UserWithRoles & Counted) | null> {
-    return (await all(sql, params))[0] ?? null;
+    const { rows } = await db.query<WithRoleIds<UserRow & Counted>>(`SELECT u.*, ${ROLE_IDS} FROM (${sql}) u`, params);
+    return (await rolesFromIds(db, known, rows))[0] ?? null;
   }
 
   return {
@@ -112,11 +122,16 @@ export function sqlUsers(db: SqlDriver, memo: UserMemo = userMemo()): UserStore 
       const order = orderItems(query.order, columns);
       if (order.length === 0) order.push('u.name ASC');
       order.push('u.id ASC');
-      const result = await browsePage<UserRow & Counted>(db, {
-        from: 'users u', select: selectList(query.countPosts), where, params, order, page: query.page,
-      });
-      const roles = await rolesOf(db, result.rows.map((r) => r.id));
-      return { rows: result.rows.map((row) => ({ ...row, roles: roles.get(row.id) ?? [] })), total: result.total };
+      // a count per row is only needed to sort by it; otherwise the page's users are counted in one statement
+      const sortsByCount = !!query.countPosts && (query.order ?? []).some((clause) => clause.field === 'count.posts');
+      // the Content API's view is public content: its counts may come from the memo
+      const { rows, total, totals } = await browsePage<UserRow & Counted>(
+        db,
+        { from: 'users u', select: sortsByCount ? selectList(query.countPosts) : 'u.*', where, params, order, page: query.page },
+        query.withPublishedPosts ? memo : undefined,
+      );
+      if (query.countPosts && !sortsByCount) await attachPostCounts(db, rows, AUTHOR_POSTS, query.countPosts, totals);
+      return { rows: await withRoles(rows), total };
     },
 
     findById(id, options) {
@@ -145,7 +160,7 @@ export function sqlUsers(db: SqlDriver, memo: UserMemo = userMemo()): UserStore 
         `SELECT m.ord, u.*, ${ROLE_IDS} FROM (${lookups}) m JOIN users u ON u.id = m.id`,
         params,
       );
-      for (const { ord, ...user } of await withRoles(db, memo, rows)) found[ord] = user;
+      for (const { ord, ...user } of await rolesFromIds(db, known, rows)) found[ord] = user;
       return found;
     },
 
@@ -153,12 +168,12 @@ export function sqlUsers(db: SqlDriver, memo: UserMemo = userMemo()): UserStore 
       // The Owner is made once, at setup, and can be neither deleted nor given another role: who it is
       // is remembered, which spares the search by role. What is read is still checked to be the Owner
       // (a database changed underneath is searched afresh).
-      if (memo.ownerId) {
-        const user = await one('SELECT * FROM users WHERE id = $1', [memo.ownerId]);
+      if (known.ownerId) {
+        const user = await one('SELECT * FROM users WHERE id = $1', [known.ownerId]);
         if (user?.roles.some((role) => role.name === 'Owner')) return user;
       }
       const owner = await one(OWNER, []);
-      memo.ownerId = owner?.id ?? null;
+      known.ownerId = owner?.id ?? null;
       return owner;
     },
 

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createPgliteDriver } from '../../lib/storage/pglite';
-import { StatisticsKeeper } from '../../lib/storage/pglite-statistics';
+import { UpkeepJob } from '../../lib/storage/pglite-upkeep';
 
-describe('StatisticsKeeper', () => {
+describe('UpkeepJob', () => {
   it('analyses once enough rows changed, not for reads, and not more often than allowed', async () => {
     vi.useFakeTimers();
     try {
       const analyze = vi.fn(async () => {});
-      const keeper = new StatisticsKeeper(analyze, { changedRows: 10, minIntervalMs: 60_000 });
+      const keeper = new UpkeepJob(analyze, { changedRows: 10, minIntervalMs: 60_000 });
       keeper.noteStatement('SELECT * FROM posts', 50);
       keeper.noteStatement('insert into posts values (1)', 9);
       await vi.advanceTimersByTimeAsync(1);
@@ -30,6 +30,22 @@ describe('StatisticsKeeper', () => {
   });
 });
 
+describe('UpkeepJob, urgent', () => {
+  it('starts as soon as due, without waiting for the writer to yield to timers', async () => {
+    vi.useFakeTimers();
+    try {
+      const job = vi.fn(async () => {});
+      const keeper = new UpkeepJob(job, { changedRows: 10, minIntervalMs: 0, urgent: true });
+      keeper.noteStatement('INSERT INTO posts SELECT 1', 10);
+      await Promise.resolve();
+      expect(job).toHaveBeenCalledTimes(1);
+      await keeper.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('PGlite statistics upkeep', () => {
   it('gives the planner real row counts after bulk writes', async () => {
     const driver = await createPgliteDriver({ statistics: { changedRows: 100, minIntervalMs: 0 } });
@@ -43,4 +59,27 @@ describe('PGlite statistics upkeep', () => {
       await driver.close();
     }
   });
+});
+
+describe('PGlite checkpoints', () => {
+  it('keep the WAL of a bulk load bounded, though PostgreSQL in PGlite never checkpoints by itself', async () => {
+    const MB = 1024 * 1024;
+    const driver = await createPgliteDriver({ checkpoints: { changedRows: 100, minIntervalMs: 0, urgent: true, walBytes: 8 * MB } });
+    const walBytes = async () => (await driver.query<{ bytes: number }>('SELECT sum(size)::float8 AS bytes FROM pg_ls_waldir()')).rows[0].bytes;
+    try {
+      // ~120 MB of WAL: rows of 1.5 KB of hex, under the size PostgreSQL would compress
+      for (let i = 0; i < 40; i++) {
+        await driver.query(
+          `INSERT INTO settings (key, value, updated_at)
+           SELECT 'k${i}-' || g, (SELECT string_agg(md5(g::text || x::text), '') FROM generate_series(1, 48) x), now()
+           FROM generate_series(1, 2000) g`,
+        );
+      }
+      // checkpoints run between statements, in the background
+      for (let i = 0; i < 50 && (await walBytes()) > 96 * MB; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await walBytes()).toBeLessThanOrEqual(96 * MB);
+    } finally {
+      await driver.close();
+    }
+  }, 60_000);
 });
