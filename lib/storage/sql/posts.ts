@@ -3,7 +3,7 @@ import type { PostRow, PostType, PostWrite, RoleRow, TagRow, UserRow, UserWithRo
 import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { freeSlug, groupBy, insertSql, setClause } from './common';
 import type { CountMemo } from './count-memo';
-import { browsePosts } from './post-browse';
+import { browsePostIds, browsePosts } from './post-browse';
 import { POST_COLUMNS, postColumns } from './post-columns';
 import { rolesOf } from './users';
 
@@ -71,6 +71,13 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo): PostStore {
 
   return {
     browse: (query) => browsePosts(db, query, memo),
+    browseIds: (query) => browsePostIds(db, query),
+
+    async findByIds(ids, bodies) {
+      const { rows } = await db.query<PostRow>(`SELECT ${postColumns(bodies)} FROM posts p WHERE p.id = ANY($1::text[])`, [ids]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
 
     findById(id: string, type?: PostType, bodies?: readonly PostBody[]) {
       const select = postColumns(bodies);
