@@ -156,8 +156,9 @@ export function toNodeHandler(service: FetchHandler, options: NodeHandlerOptions
     answer(service, request)
       .then(({ response, bytes }) => writeResponse(response, res, bytes))
       .catch(() => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end();
+        // a body cut short after its status was sent must not look complete: drop the connection
+        if (res.headersSent) return void res.destroy();
+        res.writeHead(500, { 'content-type': 'text/plain' }).end();
       });
   };
 }

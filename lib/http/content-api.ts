@@ -74,7 +74,13 @@ export class ContentResponses {
 
     const response = await route.handle(ctx);
     if (response.status !== 200) return response;
-    const body = bodyBytes(response) ?? new Uint8Array(await response.arrayBuffer());
+    const body = bodyBytes(response);
+    // a streamed body (`limit=all`) is neither held for the cache nor hashed for an ETag: it would
+    // have to be held whole, which is what streaming it avoids
+    if (!body) {
+      response.headers.set('cache-control', `public, max-age=${this.options.maxAge}`);
+      return response;
+    }
     const etag = await strongEtag(body);
     const entry: Entry = {
       generation,

@@ -104,6 +104,10 @@ export interface PostWithRelations {
 
 export interface PostStore {
   browse(query: PostQuery): Promise<BrowseResult<PostRow>>;
+  /** The ids of every post `query` matches, in its order; its page is ignored (`limit=all` streams by them). */
+  browseIds(query: PostQuery): Promise<string[]>;
+  /** The posts with these ids, in the order given; ids of posts that no longer exist are skipped. */
+  findByIds(ids: string[], bodies?: readonly PostBody[]): Promise<PostRow[]>;
   /** `bodies`: as in PostQuery. */
   findById(id: string, type?: PostType, bodies?: readonly PostBody[]): Promise<PostRow | null>;
   findBySlug(slug: string, type?: PostType, bodies?: readonly PostBody[]): Promise<PostRow | null>;

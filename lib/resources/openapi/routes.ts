@@ -1,5 +1,8 @@
 import type { AppContext, RouteContext, RouteDef } from '../../http/context';
+import { bytesResponse } from '../../http/body-bytes';
 import { buildDocument } from '../../openapi/document';
+
+const encoder = new TextEncoder();
 
 // Built on first request, once per service: the documents depend on its name and URL, not on data.
 const built = new WeakMap<AppContext, Map<string, string>>();
@@ -19,7 +22,7 @@ export function openApiRoutes(all: () => readonly RouteDef[]): RouteDef[] {
       text = JSON.stringify(buildDocument(all(), ctx.api, ctx.version, { name, adminUrl }));
       documents.set(key, text);
     }
-    return new Response(text, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    return bytesResponse(encoder.encode(text), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
   }
   return [
     { method: 'GET', path: 'openapi.json', api: 'admin', auth: 'public', handle },

@@ -2,7 +2,7 @@ import { slugify } from '../../content';
 import { ApiError, notFound, validation } from '../../http/errors';
 import type { Actor, AppContext, Version } from '../../http/context';
 import type { NqlNode } from '../../nql';
-import type { OrderClause, PageRequest, PostBody, PostRelations, PublicPostRelations, Stores } from '../../storage/storage';
+import type { OrderClause, PageRequest, PostBody, PostQuery, PostRelations, PublicPostRelations, Stores } from '../../storage/storage';
 import type { PostRow, PostStatus, PostType, PostWrite, TagRow } from '../../storage/rows';
 import type { PostState } from '../../events/events';
 import { objectId } from '../../util/ids';
@@ -243,7 +243,12 @@ export async function browsePosts(
   app: AppContext,
   query: PostBrowse,
 ): Promise<{ rows: PostRow[]; total: number; relations: PostRelations | PublicPostRelations }> {
-  const result = await tx.posts.browse({
+  const result = await tx.posts.browse(postQuery(app, query));
+  return { ...result, relations: await relationsOf(tx, result.rows, query) };
+}
+
+function postQuery(app: AppContext, query: PostBrowse): PostQuery {
+  return {
     type: query.type,
     filter: query.filter,
     order: query.order,
@@ -253,8 +258,31 @@ export async function browsePosts(
     slugOrder: query.slugOrder,
     defaultOrder: query.publishedOnly ? (query.type === 'page' ? 'title' : 'published_at') : 'admin',
     bodies: query.bodies,
-  });
-  const ids = result.rows.map((r) => r.id);
-  const relations = query.publishedOnly ? await tx.posts.publicRelations(ids, query.include) : await tx.posts.relations(ids, query.include);
-  return { ...result, relations };
+  };
+}
+
+function relationsOf(tx: Stores, rows: PostRow[], query: PostBrowse): Promise<PostRelations | PublicPostRelations> {
+  const ids = rows.map((r) => r.id);
+  return query.publishedOnly ? tx.posts.publicRelations(ids, query.include) : tx.posts.relations(ids, query.include);
+}
+
+/** How many posts a `limit=all` browse reads, renders and sends at a time. */
+const STREAM_BATCH = 100;
+
+/**
+ * Every post a browse matches, in batches of rows with their relations, for a streamed `limit=all`.
+ * The ids are taken at the start; a post deleted while the list is being sent is left out.
+ */
+export async function streamPosts(
+  tx: Stores,
+  app: AppContext,
+  query: PostBrowse,
+): Promise<() => Promise<{ rows: PostRow[]; relations: PostRelations | PublicPostRelations } | null>> {
+  const ids = await tx.posts.browseIds(postQuery(app, query));
+  let at = 0;
+  return async () => {
+    if (at >= ids.length) return null;
+    const rows = await tx.posts.findByIds(ids.slice(at, (at += STREAM_BATCH)), query.bodies);
+    return { rows, relations: await relationsOf(tx, rows, query) };
+  };
 }

@@ -3,6 +3,7 @@ import { notFound } from '../../http/errors';
 import type { RouteContext, RouteDef } from '../../http/context';
 import { order, pagination, paginationMeta, single } from '../../http/query';
 import { json, noContent } from '../../http/response';
+import { streamedJsonResponse } from '../../http/json-stream';
 import type { PostRow, PostType } from '../../storage/rows';
 import type { PostBody, PostRelations, PublicPostRelations } from '../../storage/storage';
 import { firstOf } from '../shared/envelope';
@@ -14,7 +15,7 @@ import { adminLocation } from '../shared/urls';
 import { postEvents } from '../../events/post-events';
 import type { DomainEvent } from '../../events/events';
 import { write } from '../shared/write';
-import { addPost, browsePosts, destroyPost, editPost, parsePostInput, type PostChange } from './operations';
+import { addPost, browsePosts, destroyPost, editPost, parsePostInput, streamPosts, type PostBrowse, type PostChange } from './operations';
 import { serializePost } from './serialize';
 
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
@@ -93,7 +94,7 @@ export function postRoutes(type: PostType): RouteDef[] {
     let filter = filterParam(ctx.query);
     const content = ctx.api === 'content';
     if (content && filter) filter = withoutStatus(filter);
-    const result = await browsePosts(ctx.app.storage, ctx.app, {
+    const query: PostBrowse = {
       type,
       filter,
       order: order(ctx.query),
@@ -102,7 +103,19 @@ export function postRoutes(type: PostType): RouteDef[] {
       slugOrder: slugOrderOf(filter),
       bodies: bodies(options),
       include: includes(ctx, options),
-    });
+    };
+    if (page.limit === null) {
+      // the whole list: sent in batches as the client reads, never held whole
+      const next = await streamPosts(ctx.app.storage, ctx.app, query);
+      return streamedJsonResponse(resource, {
+        next: async () => {
+          const batch = await next();
+          return batch && render(ctx, batch.rows, batch.relations, options);
+        },
+        meta: (count) => paginationMeta(page, count),
+      });
+    }
+    const result = await browsePosts(ctx.app.storage, ctx.app, query);
     return json(200, { [resource]: await render(ctx, result.rows, result.relations, options), meta: paginationMeta(page, result.total) });
   };
 

@@ -44,13 +44,8 @@ function conditions(query: PostQuery, relations: 'set' | 'probe'): Pick<BrowseSp
   return { where, params };
 }
 
-/**
- * A page of posts and its total. A public browse (`memo` given, `publishedOnly`) takes its totals from
- * the memo of counts when it can; one filtered on tags or authors in the index's order also uses the
- * totals to choose how the filter runs: post by post when matches are common enough that the walk
- * down the index stops soon, as hashed sets when they are rare.
- */
-export async function browsePosts(db: SqlDriver, query: PostQuery, memo?: CountMemo): Promise<BrowseResult<PostRow>> {
+/** The select, conditions and order of a browse (relation filters as hashed sets). */
+function browseSpec(query: PostQuery): BrowseSpec {
   const order = orderItems(query.order, ORDER_COLUMNS);
   const orderParams: unknown[] = [];
   const base = conditions(query, 'set');
@@ -60,9 +55,27 @@ export async function browsePosts(db: SqlDriver, query: PostQuery, memo?: CountM
   }
   if (order.length === 0) order.push(DEFAULT_ORDER[query.defaultOrder]);
   order.push('p.id DESC');
-  const spec: BrowseSpec = { from: 'posts p', select: postColumns(query.bodies), ...base, order, orderParams, page: query.page };
+  return { from: 'posts p', select: postColumns(query.bodies), ...base, order, orderParams, page: query.page };
+}
+
+/** The ids of every post a browse matches, in its order, ignoring its page. */
+export async function browsePostIds(db: SqlDriver, query: PostQuery): Promise<string[]> {
+  const spec = browseSpec(query);
+  const rows = await pageRows<{ id: string }>(db, { ...spec, select: 'p.id', page: { limit: null, offset: 0 } });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A page of posts and its total. A public browse (`memo` given, `publishedOnly`) takes its totals from
+ * the memo of counts when it can; one filtered on tags or authors in the index's order also uses the
+ * totals to choose how the filter runs: post by post when matches are common enough that the walk
+ * down the index stops soon, as hashed sets when they are rare.
+ */
+export async function browsePosts(db: SqlDriver, query: PostQuery, memo?: CountMemo): Promise<BrowseResult<PostRow>> {
+  const spec = browseSpec(query);
   const publicMemo = query.publishedOnly ? memo : undefined;
 
+  const { order } = spec;
   const walksIndex = order.length === INDEX_ORDER.length && order.every((item, i) => item === INDEX_ORDER[i]);
   if (!publicMemo || !query.filter || query.page.limit === null || !walksIndex || !hasProbedRelation(query.filter, publicPostFields)) {
     return browsePage<PostRow>(db, spec, publicMemo);

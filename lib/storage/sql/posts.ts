@@ -3,7 +3,7 @@ import type { PostRow, PostType, RoleRow, TagRow, UserRow, UserWithRoles } from 
 import type { SqlDriver } from './driver';
 import { freeSlug, groupBy } from './common';
 import type { CountMemo } from './count-memo';
-import { browsePosts } from './post-browse';
+import { browsePostIds, browsePosts } from './post-browse';
 import { postColumns } from './post-columns';
 import { insertPost, lockWithRelations, updatePost } from './post-writes';
 import { rolesOf, userMemo, type UserMemo } from './users';
@@ -49,6 +49,13 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
 
   return {
     browse: (query) => browsePosts(db, query, memo),
+    browseIds: (query) => browsePostIds(db, query),
+
+    async findByIds(ids, bodies) {
+      const { rows } = await db.query<PostRow>(`SELECT ${postColumns(bodies)} FROM posts p WHERE p.id = ANY($1::text[])`, [ids]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
 
     findById(id: string, type?: PostType, bodies?: readonly PostBody[]) {
       const select = postColumns(bodies);
