@@ -1,3 +1,4 @@
+import { adminKeysOf } from './auth/authenticate';
 import { ContentKeys } from './auth/content-key';
 import { bodyBytes, FETCH_WITH_BYTES, withBody, type FetchWithBytes } from './http/body-bytes';
 import { ContentResponses } from './http/content-api';
@@ -55,7 +56,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const events = new EventBus();
   const app: AppContext = { storage, options: resolved, now: options.now ?? (() => new Date()), events };
   const contentKeys = new ContentKeys(app, resolved.contentApi.keys);
-  app.keysChanged = () => contentKeys.forget();
+  app.keysChanged = () => {
+    contentKeys.forget();
+    adminKeysOf(app).forget();
+  };
   const contentResponses = new ContentResponses(app, resolved.contentApi);
   // every change to public content moves the shared generation on, inside its own transaction
   events.addStager(async (tx, staged) => {

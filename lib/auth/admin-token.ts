@@ -23,6 +23,35 @@ export interface AdminTokenDeps {
 }
 
 export const TOKEN_LIFETIME_SECONDS = 300;
+/** How long an Admin API key found is trusted without asking storage again (as content keys are). */
+export const ADMIN_KEY_CACHE_MS = 1000;
+
+/**
+ * Admin API keys by id, remembered for {@link ADMIN_KEY_CACHE_MS}: a key refreshed or deleted on this
+ * instance is forgotten at once (`forget`), on another instance sharing the database within that time.
+ * Unknown ids are never remembered. The single-use record of each token is not cached: it is what
+ * stops a replay on any instance.
+ */
+export class AdminKeys {
+  private readonly known = new Map<string, { key: ApiKeyRow; until: number }>();
+
+  async find(id: string, now: Date, load: (id: string) => Promise<ApiKeyRow | null>): Promise<ApiKeyRow | null> {
+    const hit = this.known.get(id);
+    if (hit && hit.until > now.getTime()) return hit.key;
+    const key = await load(id);
+    if (key) {
+      if (this.known.size > 1000) this.known.clear();
+      this.known.set(id, { key, until: now.getTime() + ADMIN_KEY_CACHE_MS });
+    } else {
+      this.known.delete(id);
+    }
+    return key;
+  }
+
+  forget(): void {
+    this.known.clear();
+  }
+}
 const MAX_TOKEN_LENGTH = 8192;
 const HEX = /^(?:[0-9a-f]{2})+$/i;
 
@@ -30,10 +59,22 @@ function invalid(reason: string): ApiError {
   return unauthorized(`Invalid token: ${reason}`, { code: 'INVALID_JWT' });
 }
 
-function hexToBytes(hex: string): Uint8Array {
+function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   return bytes;
+}
+
+// A key row remembered by AdminKeys is met again and again: import its secret once, not per request.
+const imported = new WeakMap<ApiKeyRow, Promise<CryptoKey>>();
+
+function verificationKey(key: ApiKeyRow): Promise<CryptoKey> {
+  let cryptoKey = imported.get(key);
+  if (!cryptoKey) {
+    cryptoKey = crypto.subtle.importKey('raw', hexToBytes(key.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    imported.set(key, cryptoKey);
+  }
+  return cryptoKey;
 }
 
 function audienceMatches(aud: JWTPayload['aud'], version: string): boolean {
@@ -70,7 +111,7 @@ export async function verifyAdminToken(token: string, version: string, deps: Adm
   if (header.crit !== undefined || header.b64 !== undefined) throw invalid('critical header parameters (crit, b64) are not supported.');
   if (!HEX.test(key.secret)) throw new Error('stored admin secret is not hex');
   try {
-    await compactVerify(token, hexToBytes(key.secret), { algorithms: ['HS256'] });
+    await compactVerify(token, await verificationKey(key), { algorithms: ['HS256'] });
   } catch {
     throw invalid('invalid signature.');
   }

@@ -1,8 +1,17 @@
 import { unauthorized } from '../http/errors';
 import type { Actor, AppContext, Version } from '../http/context';
-import { verifyAdminToken } from './admin-token';
+import { AdminKeys, verifyAdminToken } from './admin-token';
 import { readCookie } from '../http/cookies';
 import { authenticateSession, sessionCookieName } from './session';
+
+const adminKeys = new WeakMap<AppContext, AdminKeys>();
+
+/** The service's cache of Admin API keys (see {@link AdminKeys}). */
+export function adminKeysOf(app: AppContext): AdminKeys {
+  let keys = adminKeys.get(app);
+  if (!keys) adminKeys.set(app, (keys = new AdminKeys()));
+  return keys;
+}
 
 /** The scheme word clients send: the service's name with its first letter upper-cased. */
 export function schemeWord(name: string): string {
@@ -28,7 +37,7 @@ export async function authenticateAdmin(request: Request, version: Version, app:
   }
   const now = app.now();
   const key = await verifyAdminToken(token, version, {
-    findApiKey: (id) => app.storage.integrations.findApiKey(id),
+    findApiKey: (id) => adminKeysOf(app).find(id, now, (keyId) => app.storage.integrations.findApiKey(keyId)),
     tokens: app.storage.tokens,
     now,
     policy: app.options.auth,

@@ -17,9 +17,10 @@ function imageSeconds(images: number): number {
  * themes to show "1 min read"); an empty post reads 0.
  * Words are counted on the plaintext (so script/style/markup never count) with countWords' rule.
  */
-export function readingTime(input: { html: string; featureImage: string | null | undefined }): number {
+export function readingTime(input: { html: string; featureImage: string | null | undefined; plaintext?: string }): number {
   const html = input.html ?? '';
-  const words = countWords(htmlToPlaintext(html));
+  // a caller that has just made the plaintext of this html passes it, to spare a second parse
+  const words = countWords(input.plaintext ?? htmlToPlaintext(html));
   const images = (html.match(IMG_TAG)?.length ?? 0) + (input.featureImage ? 1 : 0);
   if (words === 0 && images === 0) return 0;
   const seconds = (words / WORDS_PER_MINUTE) * 60 + imageSeconds(images);

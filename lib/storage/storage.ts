@@ -95,6 +95,13 @@ export interface PostRelationsOf<A> {
 export type PostRelations = PostRelationsOf<UserWithRoles>;
 export type PublicPostRelations = PostRelationsOf<PublicAuthor>;
 
+/** A post or page with its tags and its authors (with roles), each in order. */
+export interface PostWithRelations {
+  row: PostRow;
+  tags: TagRow[];
+  authors: UserWithRoles[];
+}
+
 export interface PostStore {
   browse(query: PostQuery): Promise<BrowseResult<PostRow>>;
   /** The ids of every post `query` matches, in its order; its page is ignored (`limit=all` streams by them). */
@@ -106,14 +113,22 @@ export interface PostStore {
   findBySlug(slug: string, type?: PostType, bodies?: readonly PostBody[]): Promise<PostRow | null>;
   /** Locks the row for the rest of the transaction (collision checks). */
   findByIdForUpdate(id: string): Promise<PostRow | null>;
+  /** `findByIdForUpdate` with the post's tags and authors, as a write needs them. */
+  lockWithRelations(id: string): Promise<PostWithRelations | null>;
   /** Tags and authors of each post, in order; authors carry their roles unless `roles` is false. */
   relations(postIds: string[], which: { tags: boolean; authors: boolean; roles?: boolean }): Promise<PostRelations>;
   /** Tags and authors as the Content API shows them: authors with their public columns only. */
   publicRelations(postIds: string[], which: { tags: boolean; authors: boolean }): Promise<PublicPostRelations>;
-  /** Inserts; when the slug is taken, stores the first free `slug-2`, `slug-3`… instead (also under races). */
+  /**
+   * Inserts with the given tags and authors (in order, primary first); when the slug is taken, stores
+   * the first free `slug-2`, `slug-3`… instead (also under races). Returns the row as stored.
+   */
   insert(row: PostWrite, tagIds: string[], authorIds: string[]): Promise<PostRow>;
-  /** Updates the given columns and, when given, replaces the tag / author lists (order kept). */
-  update(id: string, patch: Partial<PostWrite>, tagIds?: string[], authorIds?: string[]): Promise<PostRow>;
+  /**
+   * Updates the given columns and, when given, replaces the tag / author lists (order kept). Returns the
+   * row as stored. `current`: the row as this transaction locked it, so it need not be read back.
+   */
+  update(id: string, patch: Partial<PostWrite>, tagIds?: string[], authorIds?: string[], current?: PostRow): Promise<PostRow>;
   delete(id: string): Promise<boolean>;
   /** The first slug from `base`, `base-2`, `base-3`… that no post or page other than `exceptId` uses. */
   freeSlug(base: string, exceptId?: string): Promise<string>;
@@ -128,6 +143,8 @@ export interface TagStore {
   findBySlug(slug: string, options?: LookupOptions): Promise<(TagRow & Counted) | null>;
   /** Finds a tag whose every given key equals the given value (name compared case-insensitively). */
   match(keys: { id?: string; name?: string; slug?: string }): Promise<TagRow | null>;
+  /** `match` for each key set, in one round trip: the results in the same order (null where a set gives no key). */
+  matchEach(keySets: { id?: string; name?: string; slug?: string }[]): Promise<(TagRow | null)[]>;
   /** Inserts, or returns the tag that a concurrent writer created with the same name. */
   insertOrGetByName(row: TagRow): Promise<TagRow>;
   insert(row: TagRow): Promise<TagRow>;
@@ -145,6 +162,8 @@ export interface UserStore {
   findByEmail(email: string): Promise<UserWithRoles | null>;
   /** Finds a user whose every given key equals the given value (email compared case-insensitively). */
   match(keys: { id?: string; slug?: string; email?: string }): Promise<UserWithRoles | null>;
+  /** `match` for each key set, in one round trip: the results in the same order (null where a set gives no key). */
+  matchEach(keySets: { id?: string; slug?: string; email?: string }[]): Promise<(UserWithRoles | null)[]>;
   owner(): Promise<UserWithRoles | null>;
   insert(row: UserRow, roleId: string): Promise<UserWithRoles>;
   update(id: string, patch: Partial<UserRow>): Promise<UserWithRoles>;
@@ -233,7 +252,7 @@ export interface WebhookStore {
   delete(id: string): Promise<boolean>;
   /** The webhooks of these integrations, oldest first (for `integrations/?include=webhooks`). */
   byIntegrations(integrationIds: string[]): Promise<WebhookRow[]>;
-  subscribedTo(events: string[]): Promise<WebhookRow[]>;
+  subscribedTo(events: string[]): Promise<Pick<WebhookRow, 'id' | 'event' | 'api_version'>[]>;
 }
 
 /** The durable webhook outbox (reference-behaviour §11). */

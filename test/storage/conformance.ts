@@ -72,6 +72,91 @@ export function storageConformance(name: string, open: () => Promise<Storage>) {
       expect(updated.primary_tag_id).toBe(a.id);
     });
 
+    it('returns from insert and update the row exactly as a read gives it, every column set', async () => {
+      const [a, b] = [tag({ name: 'Row-a' }), tag({ name: 'Row-b' })];
+      await storage.tags.insert(a);
+      await storage.tags.insert(b);
+      const full = post(author.id, {
+        // an unpaired surrogate is stored (and read) as U+FFFD
+        title: 'Every \ud800 column', slug: 'every-column', slug_customised: true, mobiledoc: '{}', html: '<p>h</p>', plaintext: 'h',
+        feature_image: 'https://example.com/f.png', featured: true, status: 'published', visibility: 'members', reading_time: 3,
+        custom_excerpt: 'e', codeinjection_head: 'ch', codeinjection_foot: 'cf', custom_template: 'ct', canonical_url: 'https://example.com/c',
+        og_image: 'oi', og_title: 'ot', og_description: 'od', twitter_image: 'ti', twitter_title: 'tt', twitter_description: 'td',
+        meta_title: 'mt', meta_description: 'md', email_subject: 'es', send_email_when_published: true,
+        published_at: new Date('2024-02-03T04:05:06.789Z'), published_by: author.id,
+      });
+      const inserted = await storage.posts.insert(full, [a.id, b.id, a.id], [author.id]);
+      const read = await storage.posts.findById(full.id);
+      expect(inserted).toStrictEqual(read);
+      expect(Object.keys(inserted)).toEqual(Object.keys(read!));
+      expect(inserted.title).toBe('Every \ufffd column');
+
+      const locked = await storage.transaction(async (tx) => {
+        const state = await tx.posts.lockWithRelations(full.id);
+        expect(state?.row).toStrictEqual(read);
+        expect(state?.tags.map((t) => t.id)).toEqual([a.id, b.id]);
+        expect(state?.authors.map((u) => [u.id, u.roles.map((r) => r.name)])).toEqual([[author.id, ['Owner']]]);
+        const patch = { title: 'Edited \udfff', og_title: null, published_at: null, updated_at: new Date('2024-02-04T00:00:00.001Z') };
+        return tx.posts.update(full.id, patch, [b.id], undefined, state!.row);
+      });
+      const reread = await storage.posts.findById(full.id);
+      expect(locked).toStrictEqual(reread);
+      expect(Object.keys(locked)).toEqual(Object.keys(reread!));
+      expect(reread).toMatchObject({ title: 'Edited \ufffd', og_title: null, published_at: null, primary_tag_id: b.id });
+      const rel = await storage.posts.relations([full.id], { tags: true, authors: true });
+      expect(rel.tags.get(full.id)!.map((t) => t.id)).toEqual([b.id]);
+      await storage.posts.delete(full.id); // published: later tests count published posts
+    });
+
+    it('replaces tag and author lists in order on update, keeping the rows that stay', async () => {
+      const tags = [tag(), tag(), tag()];
+      for (const t of tags) await storage.tags.insert(t);
+      const editorRole = await storage.roles.findByName('Editor');
+      const other = user();
+      await storage.users.insert(other, editorRole!.id);
+      const row = await storage.posts.insert(post(author.id), tags.map((t) => t.id), [author.id, other.id]);
+      await storage.posts.update(row.id, { title: 'Reordered' }, [tags[2].id, tags[0].id], [other.id, author.id]);
+      const rel = await storage.posts.relations([row.id], { tags: true, authors: true });
+      expect(rel.tags.get(row.id)!.map((t) => t.id)).toEqual([tags[2].id, tags[0].id]);
+      expect(rel.authors.get(row.id)!.map((u) => u.id)).toEqual([other.id, author.id]);
+      expect(await storage.posts.findById(row.id)).toMatchObject({ primary_tag_id: tags[2].id, primary_author_id: other.id });
+      await storage.posts.update(row.id, { title: 'Untagged' }, []);
+      expect((await storage.posts.relations([row.id], { tags: true, authors: false })).tags.get(row.id)).toBeUndefined();
+      expect((await storage.posts.findById(row.id))?.primary_tag_id).toBeNull();
+    });
+
+    it('matches several tag and user references at once as one match each would', async () => {
+      const [a, b] = [tag({ name: 'Émile Zola', slug: 'emile' }), tag({ name: 'Second' })];
+      await storage.tags.insert(a);
+      await storage.tags.insert(b);
+      const tagKeys = [
+        [{ slug: 'emile' }, { slug: b.slug }, { slug: 'nope' }, { slug: 'emile' }],
+        [{ name: 'SECOND' }, { name: 'émile zola' }, { name: 'Émile Zola' }, { name: 'nope' }],
+        [{ id: b.id }, { id: a.id }, { id: objectId() }],
+        [{ name: 'Second', slug: b.slug }, { name: 'Second', slug: 'emile' }, {}, { id: a.id, slug: 'emile' }, { slug: 'emile' }],
+      ];
+      for (const keys of tagKeys) {
+        const each = await Promise.all(keys.map((k) => (Object.keys(k).length ? storage.tags.match(k) : null)));
+        expect(await storage.tags.matchEach(keys)).toStrictEqual(each);
+      }
+      const userKeys = [{ email: author.email.toUpperCase() }, { slug: author.slug }, { id: author.id, slug: 'other' }, {}, { id: author.id }];
+      const each = await Promise.all(userKeys.map((k) => (Object.keys(k).length ? storage.users.match(k) : null)));
+      expect(await storage.users.matchEach(userKeys)).toStrictEqual(each);
+      expect(each.map((u) => u?.roles.map((r) => r.name) ?? null)).toEqual([['Owner'], ['Owner'], null, null, ['Owner']]);
+    });
+
+    it('finds the Owner again after its role changed underneath', async () => {
+      const owner = await storage.roles.findByName('Owner');
+      const editor = await storage.roles.findByName('Editor');
+      expect((await storage.users.owner())?.id).toBe(author.id);
+      await storage.users.setRole(author.id, editor!.id);
+      expect(await storage.users.owner()).toBeNull();
+      await storage.users.setRole(author.id, owner!.id);
+      const found = await storage.users.owner();
+      expect(found?.id).toBe(author.id);
+      expect(found).toStrictEqual(await storage.users.findById(author.id));
+    });
+
     it('de-duplicates slugs on insert, also when the caller did not check', async () => {
       const first = await storage.posts.insert(post(author.id, { slug: 'same' }), [], [author.id]);
       const second = await storage.posts.insert(post(author.id, { slug: 'same' }), [], [author.id]);

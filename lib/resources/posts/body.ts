@@ -44,6 +44,7 @@ export function emptyBody(): RenderedBody {
   return bodyFromInput({ mobiledoc: EMPTY_MOBILEDOC }, false) as RenderedBody;
 }
 
-export function readingTimeOf(html: string | null, featureImage: string | null): number {
-  return readingTime({ html: html ?? '', featureImage });
+/** `plaintext`, when given, must be `htmlToPlaintext(html)` (as a {@link RenderedBody} holds it). */
+export function readingTimeOf(html: string | null, featureImage: string | null, plaintext?: string): number {
+  return readingTime({ html: html ?? '', featureImage, plaintext });
 }

@@ -34,6 +34,7 @@ async function stateOf(tx: Stores, row: PostRow): Promise<PostState> {
   return { row, tags: relations.tags.get(row.id) ?? [], authors: relations.authors.get(row.id) ?? [] };
 }
 
+const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 const label = (type: PostType) => (type === 'page' ? 'Page' : 'Post');
 const root = (type: PostType) => (type === 'page' ? 'pages' : 'posts');
 
@@ -92,18 +93,19 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
   const publishedAt = publication(status, parsePublishedAt(input.published_at, type), null, now, type);
   const id = objectId(now);
   const customSlug = input.slug !== undefined && slugify(input.slug) !== '';
-  const slug = await slugFor(tx, customSlug ? (input.slug as string) : title, type);
+  // the store moves to the first free `-2`, `-3`… only if this one is taken
+  const slug = slugify(customSlug ? (input.slug as string) : title, type) || 'untitled';
 
   const createdTags: TagRow[] = [];
-  const tagIds = input.tags ? await resolveTags(tx, input.tags, now, createdTags) : [];
-  const authorIds = input.authors ? await resolveAuthors(tx, input.authors) : await defaultAuthors(tx, actor);
+  const tags = input.tags ? await resolveTags(tx, input.tags, now, createdTags) : [];
+  const authors = input.authors ? await resolveAuthors(tx, input.authors) : await defaultAuthors(tx, actor);
 
   const row: PostWrite = {
     id, uuid: crypto.randomUUID(), type, title, slug, slug_customised: customSlug,
     mobiledoc: body.mobiledoc, html: body.html, plaintext: body.plaintext, comment_id: id,
     feature_image: input.feature_image ?? null, featured: input.featured ?? false, status,
     visibility: input.visibility ?? 'public',
-    reading_time: readingTimeOf(body.html, input.feature_image ?? null),
+    reading_time: readingTimeOf(body.html, input.feature_image ?? null, body.plaintext),
     custom_excerpt: input.custom_excerpt ?? null, codeinjection_head: input.codeinjection_head ?? null,
     codeinjection_foot: input.codeinjection_foot ?? null, custom_template: input.custom_template ?? null,
     canonical_url: input.canonical_url ?? null, og_image: input.og_image ?? null, og_title: input.og_title ?? null,
@@ -114,7 +116,8 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
     created_at: now, created_by: actorId(actor), updated_at: now, updated_by: actorId(actor),
     published_at: publishedAt, published_by: status === 'published' ? actorId(actor) : null,
   };
-  const after = await stateOf(tx, await tx.posts.insert(row, tagIds, authorIds));
+  // what was just resolved is what the post now has: no need to read it back
+  const after: PostState = { row: await tx.posts.insert(row, ids(tags), ids(authors)), tags, authors };
   assertCanWritePost(actor, null, after);
   return { before: null, after, createdTags };
 }
@@ -137,9 +140,9 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
   if (!clientUpdatedAt) throw validation(`Value in [${root(type)}.updated_at] is not a valid date.`, { property: 'updated_at' });
   if (input.title !== undefined) requireTitle(input.title, type);
 
-  const before = await tx.posts.findByIdForUpdate(id);
-  if (!before || before.type !== type) throw notFound(`${label(type)} not found.`);
-  const beforeState = await stateOf(tx, before);
+  const beforeState = await tx.posts.lockWithRelations(id);
+  if (!beforeState || beforeState.row.type !== type) throw notFound(`${label(type)} not found.`);
+  const before = beforeState.row;
   assertCanWritePost(actor, beforeState, null);
   const now = app.now();
 
@@ -148,8 +151,9 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
     const value = input[key];
     if (value !== undefined && !sameValue(value, before[key])) (patch as Record<string, unknown>)[key] = value;
   }
-  const body = bodyFromInput(input, ctx.sourceHtml);
-  if (body && body.mobiledoc !== before.mobiledoc) Object.assign(patch, body);
+  const rendered = bodyFromInput(input, ctx.sourceHtml);
+  const body = rendered && rendered.mobiledoc !== before.mobiledoc ? rendered : undefined;
+  if (body) Object.assign(patch, body);
 
   const status = input.status ?? before.status;
   const requested = parsePublishedAt(input.published_at, type);
@@ -176,26 +180,31 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
   }
 
   const createdTags: TagRow[] = [];
-  const tagIds = input.tags ? await resolveTags(tx, input.tags, now, createdTags) : undefined;
-  const authorIds = input.authors ? await resolveAuthors(tx, input.authors) : undefined;
+  const tags = input.tags ? await resolveTags(tx, input.tags, now, createdTags) : undefined;
+  const authors = input.authors ? await resolveAuthors(tx, input.authors) : undefined;
   if (patch.html !== undefined || patch.feature_image !== undefined) {
-    patch.reading_time = readingTimeOf(patch.html ?? before.html, patch.feature_image !== undefined ? patch.feature_image : before.feature_image);
+    // the plaintext of a new body was made with it; a stored one may predate today's rules, so it is not reused
+    patch.reading_time = readingTimeOf(
+      patch.html ?? before.html,
+      patch.feature_image !== undefined ? patch.feature_image : before.feature_image,
+      body?.plaintext,
+    );
   }
-  if (Object.keys(patch).length === 0 && !tagIds && !authorIds) return { before: beforeState, after: beforeState };
+  if (Object.keys(patch).length === 0 && !tags && !authors) return { before: beforeState, after: beforeState };
 
   // strictly later than before, so two edits in one millisecond still collide
   patch.updated_at = new Date(Math.max(now.getTime(), before.updated_at.getTime() + 1));
   patch.updated_by = actorId(actor);
-  const after = await tx.posts.update(id, patch, tagIds, authorIds);
-  const afterState = await stateOf(tx, after);
+  const after = await tx.posts.update(id, patch, tags && ids(tags), authors && ids(authors), before);
+  // relations not given are as they were (the post is locked); given ones are what was just resolved
+  const afterState: PostState = { row: after, tags: tags ?? beforeState.tags, authors: authors ?? beforeState.authors };
   assertCanWritePost(actor, null, afterState);
   return { before: beforeState, after: afterState, createdTags };
 }
 
 export async function destroyPost(tx: Stores, type: PostType, id: string, actor: Actor): Promise<PostChange> {
-  const before = await tx.posts.findByIdForUpdate(id);
-  if (!before || before.type !== type) throw notFound(`${label(type)} not found.`);
-  const beforeState = await stateOf(tx, before);
+  const beforeState = await tx.posts.lockWithRelations(id);
+  if (!beforeState || beforeState.row.type !== type) throw notFound(`${label(type)} not found.`);
   assertCanWritePost(actor, beforeState, null);
   await tx.posts.delete(id);
   return { before: beforeState, after: null };

@@ -2,32 +2,49 @@ import { tagSlug } from '../../content';
 import { validation } from '../../http/errors';
 import type { Actor } from '../../http/context';
 import type { Stores } from '../../storage/storage';
-import type { TagRow } from '../../storage/rows';
+import type { TagRow, UserWithRoles } from '../../storage/rows';
 import { objectId } from '../../util/ids';
 import type { AuthorReference, TagReference } from './schema';
 
+type TagKeys = { id?: string; name?: string; slug?: string };
+type AuthorKeys = { id?: string; slug?: string; email?: string };
+
+function given<T extends object>(keys: T): T {
+  return Object.fromEntries(Object.entries(keys).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The first of each id, in order. */
+function uniqueById<T extends { id: string }>(rows: T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
+}
+
 /**
- * Tag ids for a post's `tags` array (contract §4.3 rules 3–4): strings are names; objects match on
- * every key they give; whatever matches nothing is created (and added to `created`, for `tag.added`).
+ * The tags of a post's `tags` array (contract §4.3 rules 3–4), in order, each once: strings are names;
+ * objects match on every key they give; whatever matches nothing is created (and added to `created`,
+ * for `tag.added`). Every reference is looked up in one statement.
  */
-export async function resolveTags(tx: Stores, refs: TagReference[], now: Date, created: TagRow[] = []): Promise<string[]> {
-  const ids: string[] = [];
+export async function resolveTags(tx: Stores, refs: TagReference[], now: Date, created: TagRow[] = []): Promise<TagRow[]> {
+  const keySets = refs.map((ref): TagKeys => given(typeof ref === 'string' ? { name: ref } : { id: ref.id, name: ref.name, slug: ref.slug }));
+  const found = await tx.tags.matchEach(keySets);
+  const tags: TagRow[] = [];
+  // once this request has created (or raced for) a tag, a later reference may name it: look again
+  let added = false;
   for (const [index, ref] of refs.entries()) {
-    const keys = typeof ref === 'string' ? { name: ref } : { id: ref.id, name: ref.name, slug: ref.slug };
-    const given = Object.fromEntries(Object.entries(keys).filter(([, v]) => v !== undefined)) as { id?: string; name?: string; slug?: string };
-    if (!given.id && !given.name && !given.slug) {
+    const keys = keySets[index];
+    if (!keys.id && !keys.name && !keys.slug) {
       throw validation(`Value in [posts.tags.${index}] must name a tag by id, name or slug.`, { property: 'tags' });
     }
-    const found = await tx.tags.match(given);
-    if (found) {
-      ids.push(found.id);
+    const match = found[index] ?? (added ? await tx.tags.match(keys) : null);
+    if (match) {
+      tags.push(match);
       continue;
     }
-    const name = (given.name ?? given.slug ?? '').trim();
+    const name = (keys.name ?? keys.slug ?? '').trim();
     if (!name) {
-      throw validation(`Value in [posts.tags.${index}] refers to tag ${given.id} which does not exist.`, { property: 'tags' });
+      throw validation(`Value in [posts.tags.${index}] refers to tag ${keys.id} which does not exist.`, { property: 'tags' });
     }
-    const slug = given.slug ? tagSlug(given.slug) : tagSlug(name);
+    const slug = keys.slug ? tagSlug(keys.slug) : tagSlug(name);
     const description = typeof ref === 'object' && typeof ref.description === 'string' ? ref.description : null;
     const id = objectId(now);
     const tag = await tx.tags.insertOrGetByName({
@@ -37,40 +54,42 @@ export async function resolveTags(tx: Stores, refs: TagReference[], now: Date, c
       twitter_description: null, meta_title: null, meta_description: null, codeinjection_head: null,
       codeinjection_foot: null, canonical_url: null, accent_color: null, created_at: now, updated_at: now,
     });
+    added = true;
     // a concurrent writer may have created it first: then it is not ours to announce
     if (tag.id === id) created.push(tag);
-    ids.push(tag.id);
+    tags.push(tag);
   }
-  return [...new Set(ids)];
+  return uniqueById(tags);
 }
 
 /**
- * Author ids for a post's `authors` array (contract §4.3 rule 5): strings are emails; objects match
- * on id, slug or email; no match → the Owner.
+ * The authors of a post's `authors` array (contract §4.3 rule 5), in order, each once: strings are
+ * emails; objects match on id, slug or email; no match → the Owner. One statement looks up every
+ * reference; the Owner is looked up only when one matched nothing.
  */
-export async function resolveAuthors(tx: Stores, refs: AuthorReference[]): Promise<string[]> {
+export async function resolveAuthors(tx: Stores, refs: AuthorReference[]): Promise<UserWithRoles[]> {
   if (refs.length === 0) throw validation('At least one author is required.', { property: 'authors' });
-  const ids: string[] = [];
-  let owner: string | null = null;
-  for (const ref of refs) {
-    const keys = typeof ref === 'string' ? { email: ref } : { id: str(ref.id), slug: str(ref.slug), email: str(ref.email) };
-    const given = Object.fromEntries(Object.entries(keys).filter(([, v]) => v !== undefined)) as { id?: string; slug?: string; email?: string };
-    const found = Object.keys(given).length ? await tx.users.match(given) : null;
-    if (found) ids.push(found.id);
-    else ids.push((owner ??= await ownerId(tx)));
-  }
-  return [...new Set(ids)];
+  const keySets = refs.map((ref): AuthorKeys =>
+    given(typeof ref === 'string' ? { email: ref } : { id: str(ref.id), slug: str(ref.slug), email: str(ref.email) }),
+  );
+  const found = await tx.users.matchEach(keySets);
+  let owner: UserWithRoles | null = null;
+  const authors: UserWithRoles[] = [];
+  for (const match of found) authors.push(match ?? (owner ??= await ownerOf(tx)));
+  return uniqueById(authors);
 }
 
 /** The authors of a post added without `authors`: the acting user, or the Owner for an integration. */
-export async function defaultAuthors(tx: Stores, actor: Actor): Promise<string[]> {
-  return actor.kind === 'user' ? [actor.user.id] : [await ownerId(tx)];
+export async function defaultAuthors(tx: Stores, actor: Actor): Promise<UserWithRoles[]> {
+  // read in the transaction, as the response and the events show the user as the post's author
+  if (actor.kind === 'user') return [(await tx.users.findById(actor.user.id)) ?? actor.user];
+  return [await ownerOf(tx)];
 }
 
-async function ownerId(tx: Stores): Promise<string> {
+async function ownerOf(tx: Stores): Promise<UserWithRoles> {
   const owner = await tx.users.owner();
   if (!owner) throw validation('The site has no Owner yet: run setup first.', { property: 'authors' });
-  return owner.id;
+  return owner;
 }
 
 function str(value: unknown): string | undefined {

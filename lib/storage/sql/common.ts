@@ -2,6 +2,11 @@ import type { SqlDriver } from './driver';
 import type { BrowseResult, OrderClause, PageRequest } from '../storage';
 import { count, memoisedCount, readGeneration, type CountMemo, type Totals } from './count-memo';
 
+/** Text as PostgreSQL stores it: sent as UTF-8, in which an unpaired surrogate becomes U+FFFD. */
+export function storedText(text: string): string {
+  return text.isWellFormed() ? text : text.toWellFormed();
+}
+
 /** Escapes LIKE wildcards so a user's text matches only itself. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -124,10 +129,10 @@ export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec, memo?: Coun
 
 /**
  * `a = $1 AND b = $2` for the given keys (those in `caseInsensitive` compared with lower()), or null
- * when no key is given. Keys are column names of this layer's choosing, never input.
+ * when no key is given. Keys are column names of this layer's choosing, never input. The values are
+ * appended to `params` (and numbered after what it already holds).
  */
-export function matchConditions(keys: Record<string, string | undefined>, caseInsensitive: readonly string[] = []) {
-  const params: unknown[] = [];
+export function matchConditions(keys: Record<string, string | undefined>, caseInsensitive: readonly string[] = [], params: unknown[] = []) {
   const conditions: string[] = [];
   for (const [column, value] of Object.entries(keys)) {
     if (value === undefined) continue;
@@ -135,4 +140,18 @@ export function matchConditions(keys: Record<string, string | undefined>, caseIn
     conditions.push(caseInsensitive.includes(column) ? `lower(${column}) = lower($${params.length})` : `${column} = $${params.length}`);
   }
   return conditions.length ? { where: conditions.join(' AND '), params } : null;
+}
+
+/**
+ * Several lookups in one statement: `(SELECT <i> AS ord, id FROM <table> WHERE <key set i> LIMIT 1)
+ * UNION ALL …`, one branch per key set that gives a key; null when none does. Join it on `id` to read
+ * the rows; `ord` tells which key set found each. `table` is a constant of this layer, never input.
+ */
+export function matchEachSql(table: string, keySets: Record<string, string | undefined>[], caseInsensitive: readonly string[], params: unknown[]): string | null {
+  const branches: string[] = [];
+  keySets.forEach((keys, ord) => {
+    const match = matchConditions(keys, caseInsensitive, params);
+    if (match) branches.push(`(SELECT ${ord} AS ord, id FROM ${table} WHERE ${match.where} LIMIT 1)`);
+  });
+  return branches.length ? branches.join(' UNION ALL ') : null;
 }

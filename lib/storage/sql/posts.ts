@@ -1,13 +1,12 @@
 import type { PostBody, PostRelations, PostStore, PublicAuthor, PublicPostRelations } from '../storage';
-import type { PostRow, PostType, PostWrite, RoleRow, TagRow, UserRow, UserWithRoles } from '../rows';
-import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { freeSlug, groupBy, insertSql, setClause } from './common';
+import type { PostRow, PostType, RoleRow, TagRow, UserRow, UserWithRoles } from '../rows';
+import type { SqlDriver } from './driver';
+import { freeSlug, groupBy } from './common';
 import type { CountMemo } from './count-memo';
 import { browsePostIds, browsePosts } from './post-browse';
-import { POST_COLUMNS, postColumns } from './post-columns';
-import { rolesOf } from './users';
-
-const WRITABLE = new Set<string>(POST_COLUMNS.filter((c) => c !== 'id'));
+import { postColumns } from './post-columns';
+import { insertPost, lockWithRelations, updatePost } from './post-writes';
+import { rolesOf, userMemo, type UserMemo } from './users';
 
 const PUBLIC_AUTHOR_COLUMNS = [
   'id', 'name', 'slug', 'profile_image', 'cover_image', 'bio', 'website', 'location', 'facebook', 'twitter',
@@ -17,8 +16,9 @@ const PUBLIC_AUTHOR_COLUMNS = [
 /**
  * @param memo Counts of public content, shared by the stores outside transactions (see count-memo.ts);
  *   absent inside a transaction.
+ * @param known What this storage remembers about users across transactions (users.ts).
  */
-export function sqlPosts(db: SqlDriver, memo?: CountMemo): PostStore {
+export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = userMemo()): PostStore {
   async function one(sql: string, params: unknown[]): Promise<PostRow | null> {
     const { rows } = await db.query<PostRow>(sql, params);
     return rows[0] ?? null;
@@ -47,28 +47,6 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo): PostStore {
     return result;
   }
 
-  async function replaceRelations(postId: string, table: 'posts_tags' | 'posts_authors', column: string, ids: string[]) {
-    await db.query(`DELETE FROM ${table} WHERE post_id = $1`, [postId]);
-    if (ids.length === 0) return;
-    const unique = [...new Set(ids)];
-    await db.query(
-      `INSERT INTO ${table} (post_id, ${column}, sort_order)
-       SELECT $1, x.id, x.ord - 1 FROM unnest($2::text[]) WITH ORDINALITY AS x(id, ord)`,
-      [postId, unique],
-    );
-  }
-
-  async function writeRelations(postId: string, tagIds?: string[], authorIds?: string[]) {
-    if (tagIds) {
-      await replaceRelations(postId, 'posts_tags', 'tag_id', tagIds);
-      await db.query('UPDATE posts SET primary_tag_id = $2 WHERE id = $1', [postId, tagIds[0] ?? null]);
-    }
-    if (authorIds) {
-      await replaceRelations(postId, 'posts_authors', 'author_id', authorIds);
-      await db.query('UPDATE posts SET primary_author_id = $2 WHERE id = $1', [postId, authorIds[0] ?? null]);
-    }
-  }
-
   return {
     browse: (query) => browsePosts(db, query, memo),
     browseIds: (query) => browsePostIds(db, query),
@@ -95,6 +73,10 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo): PostStore {
 
     findByIdForUpdate(id) {
       return one('SELECT * FROM posts WHERE id = $1 FOR UPDATE', [id]);
+    },
+
+    lockWithRelations(id) {
+      return lockWithRelations(db, known, id);
     },
 
     async relations(postIds, which): Promise<PostRelations> {
@@ -126,32 +108,12 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo): PostStore {
       return { tags, authors };
     },
 
-    async insert(row: PostWrite, tagIds, authorIds) {
-      let slug = row.slug;
-      for (let attempt = 0; ; attempt++) {
-        // ON CONFLICT DO NOTHING keeps the transaction usable when a concurrent writer took the slug first.
-        const { sql, params } = insertSql('posts', { ...row, slug }, POST_COLUMNS);
-        const inserted = await one(`${sql} ON CONFLICT (slug) DO NOTHING RETURNING *`, params);
-        if (inserted) {
-          await writeRelations(inserted.id, tagIds, authorIds);
-          return (await one('SELECT * FROM posts WHERE id = $1', [inserted.id])) as PostRow;
-        }
-        if (attempt > 20) throw new Error('could not allocate a unique slug');
-        slug = await freeSlug(db, 'posts', row.slug);
-      }
+    insert(row, tagIds, authorIds) {
+      return insertPost(db, row, tagIds, authorIds);
     },
 
-    async update(id, patch, tagIds, authorIds) {
-      const params: unknown[] = [];
-      const set = setClause(patch as Record<string, unknown>, WRITABLE, params);
-      if (set) {
-        params.push(id);
-        await db.query(`UPDATE posts SET ${set} WHERE id = $${params.length}`, params);
-      }
-      await writeRelations(id, tagIds, authorIds);
-      const row = await one('SELECT * FROM posts WHERE id = $1', [id]);
-      if (!row) throw new ConcurrentChangeError(`post ${id} vanished during update`);
-      return row;
+    update(id, patch, tagIds, authorIds, current) {
+      return updatePost(db, id, patch, tagIds, authorIds, current);
     },
 
     async delete(id) {

@@ -2,7 +2,7 @@ import type { Storage, Stores } from '../storage';
 import { isConcurrencyConflict, type SqlDriver } from './driver';
 import { sqlPosts } from './posts';
 import { sqlTags } from './tags';
-import { sqlUsers } from './users';
+import { sqlUsers, userMemo, type UserMemo } from './users';
 import { sqlIntegrations, sqlRoles, sqlSettings, sqlTokens } from './auth';
 import { sqlRateLimits } from './rate-limits';
 import { sqlOutbox, sqlWebhooks } from './webhooks';
@@ -19,12 +19,15 @@ export interface SqlStorageOptions {
   notifyChannel?: string;
 }
 
-/** `memo`: only for the stores outside transactions (count-memo.ts says why). */
-function stores(db: SqlDriver, options: SqlStorageOptions, memo?: CountMemo): Stores {
+/**
+ * `memo`: only for the stores outside transactions (count-memo.ts says why). `known`: what the storage
+ * remembers about users, in and out of transactions (users.ts says why that is safe).
+ */
+function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, memo?: CountMemo): Stores {
   return {
-    posts: sqlPosts(db, memo),
+    posts: sqlPosts(db, memo, known),
     tags: sqlTags(db, memo),
-    users: sqlUsers(db, memo),
+    users: sqlUsers(db, memo, known),
     roles: sqlRoles(db),
     integrations: sqlIntegrations(db),
     settings: sqlSettings(db),
@@ -40,13 +43,14 @@ function stores(db: SqlDriver, options: SqlStorageOptions, memo?: CountMemo): St
 
 /** A Storage over any PostgreSQL-speaking driver: the SQL is the same for PGlite and a server. */
 export function createSqlStorage(driver: SqlDriver, options: SqlStorageOptions = {}): Storage {
+  const known = userMemo();
   return {
-    ...stores(driver, options, new CountMemo()),
+    ...stores(driver, options, known, new CountMemo()),
     async transaction(work) {
       for (let attempt = 1; ; attempt++) {
         try {
           return await driver.transaction((tx) => {
-            const bound = stores(tx, options);
+            const bound = stores(tx, options, known);
             // a nested transaction joins this one instead of opening a second connection
             return work(bound);
           });

@@ -2,7 +2,7 @@ import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, TagQuery, TagStore } from '../storage';
 import type { TagRow } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { browsePage, freeSlug, matchConditions, insertSql, orderItems, setClause } from './common';
+import { browsePage, freeSlug, matchConditions, matchEachSql, insertSql, storedText, orderItems, setClause } from './common';
 import type { CountMemo } from './count-memo';
 import { attachPostCounts, type PostLink } from './post-counts';
 import { tagFields } from './filter-fields';
@@ -37,6 +37,14 @@ function selectList(countPosts: 'all' | 'published' | null | undefined): string 
 
 function visible(options: LookupOptions | undefined): string {
   return options?.withPublishedPosts ? ` AND ${HAS_PUBLISHED_POST}` : '';
+}
+
+/** The one key every set gives alone (each set then matches at most one tag, all keys being unique). */
+function uniformKey(sets: { id?: string; slug?: string; name?: string }[]): 'id' | 'slug' | 'name' | null {
+  for (const key of ['slug', 'name', 'id'] as const) {
+    if (sets.every((set) => Object.values(set).filter((v) => v !== undefined).length === 1 && set[key] !== undefined)) return key;
+  }
+  return null;
 }
 
 /**
@@ -84,6 +92,36 @@ export function sqlTags(db: SqlDriver, memo?: CountMemo): TagStore {
     async match(keys) {
       const match = matchConditions({ id: keys.id, slug: keys.slug, name: keys.name }, ['name']);
       return match ? one(`SELECT * FROM tags WHERE ${match.where} LIMIT 1`, match.params) : null;
+    },
+
+    async matchEach(keySets) {
+      const found: (TagRow | null)[] = keySets.map(() => null);
+      const sets = keySets.map((k) => ({ id: k.id, slug: k.slug, name: k.name }));
+      // the usual request names every tag the same way (all by slug, or all by name): one statement
+      // over the list, which PostgreSQL plans faster than a branch per reference
+      const key = uniformKey(sets);
+      let rows: (TagRow & { ord: number })[];
+      if (key === 'slug' || key === 'id') {
+        // plain equality: which reference a row answers can be told here, with the text as stored
+        const values = sets.map((set) => storedText(set[key] as string));
+        const { rows: tags } = await db.query<TagRow>(`SELECT * FROM tags WHERE ${key} = ANY($1::text[])`, [values]);
+        const byKey = new Map(tags.map((tag) => [tag[key], tag]));
+        values.forEach((value, ord) => (found[ord] = byKey.get(value) ?? null));
+        return found;
+      } else if (key === 'name') {
+        // lower() is PostgreSQL's (it depends on the database's locale): the join tells which reference matched
+        ({ rows } = await db.query<TagRow & { ord: number }>(
+          `SELECT (k.ord - 1)::int AS ord, t.* FROM unnest($1::text[]) WITH ORDINALITY AS k(value, ord) JOIN tags t ON lower(t.name) = lower(k.value)`,
+          [sets.map((set) => set.name)],
+        ));
+      } else {
+        const params: unknown[] = [];
+        const lookups = matchEachSql('tags', sets, ['name'], params);
+        if (!lookups) return found;
+        ({ rows } = await db.query<TagRow & { ord: number }>(`SELECT m.ord, t.* FROM (${lookups}) m JOIN tags t ON t.id = m.id`, params));
+      }
+      for (const { ord, ...tag } of rows) found[ord] = tag;
+      return found;
     },
 
     async insertOrGetByName(row) {

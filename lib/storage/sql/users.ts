@@ -2,7 +2,7 @@ import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, UserQuery, UserStore } from '../storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { browsePage, freeSlug, matchConditions, groupBy, insertSql, orderItems, setClause } from './common';
+import { browsePage, freeSlug, matchConditions, matchEachSql, groupBy, insertSql, orderItems, setClause } from './common';
 import type { CountMemo } from './count-memo';
 import { attachPostCounts, type PostLink } from './post-counts';
 import { userFields } from './filter-fields';
@@ -52,20 +52,62 @@ export async function rolesOf(db: SqlDriver, userIds: string[]): Promise<Map<str
   return map;
 }
 
+/** What a storage remembers about users and roles from one transaction to the next. */
+export interface UserMemo {
+  ownerId: string | null;
+  roles: Map<string, RoleRow> | null;
+}
+
+export function userMemo(): UserMemo {
+  return { ownerId: null, roles: null };
+}
+
+/**
+ * The ids of the user's roles, next to `u.*`: with {@link rolesFromIds} a user and their roles come in one
+ * statement that PostgreSQL plans about as fast as the user alone, where joining roles_users and roles
+ * is planned anew each time (on PGlite the bigger part of such a statement's cost).
+ */
+export const ROLE_IDS = 'ARRAY(SELECT ru.role_id FROM roles_users ru WHERE ru.user_id = u.id) AS "role.ids"';
+
+export type WithRoleIds<T> = T & { 'role.ids': string[] };
+
+/**
+ * Users with their roles from rows of `u.*, ROLE_IDS`. The roles themselves are read once per storage:
+ * only migrations write that table (with fixed ids), and an id not known yet reads it again.
+ */
+export async function rolesFromIds<T extends UserRow>(db: SqlDriver, memo: UserMemo, rows: WithRoleIds<T>[]): Promise<(T & { roles: RoleRow[] })[]> {
+  if (rows.some((row) => row['role.ids'].some((id) => !memo.roles?.has(id)))) {
+    const { rows: roles } = await db.query<RoleRow>('SELECT * FROM roles');
+    memo.roles = new Map(roles.map((role) => [role.id, role]));
+  }
+  const byId = memo.roles ?? new Map<string, RoleRow>();
+  return rows.map(({ 'role.ids': ids, ...user }) => ({
+    ...(user as unknown as T),
+    roles: ids.flatMap((id) => {
+      const role = byId.get(id);
+      return role ? [{ ...role }] : [];
+    }),
+  }));
+}
+
+const OWNER = `SELECT u.* FROM users u JOIN roles_users ru ON ru.user_id = u.id JOIN roles r ON r.id = ru.role_id
+  WHERE r.name = 'Owner' ORDER BY u.created_at LIMIT 1`;
+
 /**
  * @param memo Counts of public content, shared by the stores outside transactions (see count-memo.ts);
  *   absent inside a transaction.
+ * @param known What this storage remembers about users across transactions.
  */
-export function sqlUsers(db: SqlDriver, memo?: CountMemo): UserStore {
+export function sqlUsers(db: SqlDriver, memo?: CountMemo, known: UserMemo = userMemo()): UserStore {
   async function withRoles<T extends UserRow>(rows: T[]): Promise<(T & { roles: RoleRow[] })[]> {
     const roles = await rolesOf(db, rows.map((r) => r.id));
     return rows.map((row) => ({ ...row, roles: roles.get(row.id) ?? [] }));
   }
 
+  /** The user `sql` selects (at most one), read with its roles in the same statement. */
   async function one(sql: string, params: unknown[]): Promise<(UserWithRoles & Counted) | null> {
-    const { rows } = await db.query<UserRow & Counted>(sql, params);
-    if (!rows[0]) return null;
-    return (await withRoles(rows))[0];
+    const { rows } = await db.query<WithRoleIds<UserRow & Counted>>(`SELECT u.*, ${ROLE_IDS} FROM (${sql}) u`, params);
+    return (await rolesFromIds(db, known, rows))[0] ?? null;
   }
 
   return {
@@ -109,12 +151,30 @@ export function sqlUsers(db: SqlDriver, memo?: CountMemo): UserStore {
       return match ? one(`SELECT * FROM users WHERE ${match.where} LIMIT 1`, match.params) : null;
     },
 
-    owner() {
-      return one(
-        `SELECT u.* FROM users u JOIN roles_users ru ON ru.user_id = u.id JOIN roles r ON r.id = ru.role_id
-         WHERE r.name = 'Owner' ORDER BY u.created_at LIMIT 1`,
-        [],
+    async matchEach(keySets) {
+      const params: unknown[] = [];
+      const lookups = matchEachSql('users', keySets.map((k) => ({ id: k.id, slug: k.slug, email: k.email })), ['email'], params);
+      const found: (UserWithRoles | null)[] = keySets.map(() => null);
+      if (!lookups) return found;
+      const { rows } = await db.query<WithRoleIds<UserRow & { ord: number }>>(
+        `SELECT m.ord, u.*, ${ROLE_IDS} FROM (${lookups}) m JOIN users u ON u.id = m.id`,
+        params,
       );
+      for (const { ord, ...user } of await rolesFromIds(db, known, rows)) found[ord] = user;
+      return found;
+    },
+
+    async owner() {
+      // The Owner is made once, at setup, and can be neither deleted nor given another role: who it is
+      // is remembered, which spares the search by role. What is read is still checked to be the Owner
+      // (a database changed underneath is searched afresh).
+      if (known.ownerId) {
+        const user = await one('SELECT * FROM users WHERE id = $1', [known.ownerId]);
+        if (user?.roles.some((role) => role.name === 'Owner')) return user;
+      }
+      const owner = await one(OWNER, []);
+      known.ownerId = owner?.id ?? null;
+      return owner;
     },
 
     async insert(row, roleId) {

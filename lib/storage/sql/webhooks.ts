@@ -55,7 +55,11 @@ export function sqlWebhooks(db: SqlDriver): WebhookStore {
     },
     async subscribedTo(events) {
       if (events.length === 0) return [];
-      const { rows } = await db.query<WebhookRow>('SELECT * FROM webhooks WHERE event = ANY($1::text[]) ORDER BY created_at, id', [events]);
+      // only what staging a delivery needs: each column read costs on every write, webhooks or none
+      const { rows } = await db.query<Pick<WebhookRow, 'id' | 'event' | 'api_version'>>(
+        'SELECT id, event, api_version FROM webhooks WHERE event = ANY($1::text[]) ORDER BY created_at, id',
+        [events],
+      );
       return rows;
     },
   };
