@@ -1,6 +1,7 @@
-import type { Counted } from '../storage';
+import type { BrowseResult, Counted, TagQuery } from '../storage';
 import type { SqlDriver } from './driver';
-import { GENERATION_COLUMN, type Totals } from './count-memo';
+import { browsePage, orderItems } from './common';
+import { GENERATION_COLUMN, type CountMemo, type Totals } from './count-memo';
 
 /** A link table from posts to tags or authors. */
 export interface PostLink {
@@ -41,4 +42,48 @@ export async function attachPostCounts(
     const generation = Number(counts[0].generation_);
     for (const row of missing) memoised.memo.set(key(row.id), generation, row.count_posts ?? 0);
   }
+}
+
+/** What tells a browse of tags from one of authors. */
+export interface CountedTable {
+  /** `tags t`: a constant of this layer, never input. */
+  from: string;
+  /** The table's alias in `from`. */
+  alias: string;
+  /** Orderable fields and their columns, `count.posts` among them. */
+  orderColumns: Record<string, string>;
+  /** The select list with `count_posts` per row as asked. */
+  selectList(countPosts: 'all' | 'published' | null | undefined): string;
+  link: PostLink;
+}
+
+/** The parts of a tag or user query a counted browse reads (the two have the same shape). */
+export type CountedQuery = Pick<TagQuery, 'order' | 'page' | 'countPosts' | 'withPublishedPosts'>;
+
+/**
+ * A page of tags or authors by name, with `count_posts` when asked: counted per row only to sort by it,
+ * otherwise for the page's rows in one statement. The Content API's view (`withPublishedPosts`) is
+ * public content, so its totals and counts may come from `memo`.
+ */
+export async function browseCounted<R extends { id: string } & Counted>(
+  db: SqlDriver,
+  table: CountedTable,
+  query: CountedQuery,
+  where: string[],
+  params: unknown[],
+  memo?: CountMemo,
+): Promise<BrowseResult<R>> {
+  const { alias } = table;
+  const columns = query.countPosts ? table.orderColumns : { ...table.orderColumns, 'count.posts': '' };
+  const order = orderItems(query.order, columns);
+  if (order.length === 0) order.push(`${alias}.name ASC`);
+  order.push(`${alias}.id ASC`);
+  const sortsByCount = !!query.countPosts && (query.order ?? []).some((clause) => clause.field === 'count.posts');
+  const { rows, total, totals } = await browsePage<R>(
+    db,
+    { from: table.from, select: sortsByCount ? table.selectList(query.countPosts) : `${alias}.*`, where, params, order, page: query.page },
+    query.withPublishedPosts ? memo : undefined,
+  );
+  if (query.countPosts && !sortsByCount) await attachPostCounts(db, rows, table.link, query.countPosts, totals);
+  return { rows, total };
 }

@@ -2,9 +2,9 @@ import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, TagQuery, TagStore } from '../storage';
 import type { TagRow } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { browsePage, freeSlug, matchConditions, matchEachSql, insertSql, storedText, orderItems, setClause } from './common';
+import { freeSlug, matchConditions, matchEachSql, insertSql, storedText, setClause } from './common';
 import type { CountMemo } from './count-memo';
-import { attachPostCounts, type PostLink } from './post-counts';
+import { browseCounted, type CountedTable } from './post-counts';
 import { tagFields } from './filter-fields';
 
 const TAG_COLUMNS = [
@@ -20,7 +20,6 @@ const ORDER_COLUMNS: Record<string, string> = {
 };
 
 const PUBLISHED_ONLY = `AND p.status = 'published'`;
-const TAG_POSTS: PostLink = { table: 'posts_tags', column: 'tag_id' };
 // A probe per tag, not EXISTS: PostgreSQL would make EXISTS a semi-join over every published post's
 // tags (0.1 s at 100k posts); a scalar subquery finds each tag's first published post by index.
 const HAS_PUBLISHED_POST = `(SELECT true FROM posts_tags pt JOIN posts p ON p.id = pt.post_id WHERE pt.tag_id = t.id ${PUBLISHED_ONLY} LIMIT 1) IS TRUE`;
@@ -34,6 +33,8 @@ export function countPostsSql(mode: 'all' | 'published'): string {
 function selectList(countPosts: 'all' | 'published' | null | undefined): string {
   return countPosts ? `t.*, ${countPostsSql(countPosts)} AS count_posts` : 't.*';
 }
+
+const TABLE: CountedTable = { from: 'tags t', alias: 't', orderColumns: ORDER_COLUMNS, selectList, link: { table: 'posts_tags', column: 'tag_id' } };
 
 function visible(options: LookupOptions | undefined): string {
   return options?.withPublishedPosts ? ` AND ${HAS_PUBLISHED_POST}` : '';
@@ -65,20 +66,7 @@ export function sqlTags(db: SqlDriver, memo?: CountMemo): TagStore {
         const fields = tagFields({ publishedOnly: !!query.withPublishedPosts });
         where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
       }
-      const columns = query.countPosts ? ORDER_COLUMNS : { ...ORDER_COLUMNS, 'count.posts': '' };
-      const order = orderItems(query.order, columns);
-      if (order.length === 0) order.push('t.name ASC');
-      order.push('t.id ASC');
-      // a count per row is only needed to sort by it; otherwise the page's tags are counted in one statement
-      const sortsByCount = !!query.countPosts && (query.order ?? []).some((clause) => clause.field === 'count.posts');
-      // the Content API's view is public content: its counts may come from the memo
-      const { rows, total, totals } = await browsePage<TagRow & Counted>(
-        db,
-        { from: 'tags t', select: sortsByCount ? selectList(query.countPosts) : 't.*', where, params, order, page: query.page },
-        query.withPublishedPosts ? memo : undefined,
-      );
-      if (query.countPosts && !sortsByCount) await attachPostCounts(db, rows, TAG_POSTS, query.countPosts, totals);
-      return { rows, total };
+      return browseCounted<TagRow & Counted>(db, TABLE, query, where, params, memo);
     },
 
     findById(id, options) {

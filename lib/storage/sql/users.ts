@@ -2,9 +2,9 @@ import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, UserQuery, UserStore } from '../storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { browsePage, freeSlug, matchConditions, matchEachSql, groupBy, insertSql, orderItems, setClause } from './common';
+import { freeSlug, matchConditions, matchEachSql, groupBy, insertSql, setClause } from './common';
 import type { CountMemo } from './count-memo';
-import { attachPostCounts, type PostLink } from './post-counts';
+import { browseCounted, type CountedTable } from './post-counts';
 import { userFields } from './filter-fields';
 
 const USER_COLUMNS = [
@@ -20,7 +20,6 @@ const ORDER_COLUMNS: Record<string, string> = {
 };
 
 const PUBLISHED_ONLY = `AND p.status = 'published'`;
-const AUTHOR_POSTS: PostLink = { table: 'posts_authors', column: 'author_id' };
 // a probe per user rather than EXISTS, as for tags (tags.ts says why)
 const HAS_PUBLISHED_POST = `(SELECT true FROM posts_authors pa JOIN posts p ON p.id = pa.post_id WHERE pa.author_id = u.id ${PUBLISHED_ONLY} LIMIT 1) IS TRUE`;
 
@@ -37,6 +36,8 @@ function countPostsSql(mode: 'all' | 'published'): string {
 function selectList(countPosts: 'all' | 'published' | null | undefined): string {
   return countPosts ? `u.*, ${countPostsSql(countPosts)} AS count_posts` : 'u.*';
 }
+
+const TABLE: CountedTable = { from: 'users u', alias: 'u', orderColumns: ORDER_COLUMNS, selectList, link: { table: 'posts_authors', column: 'author_id' } };
 
 /** Roles of each user, by user id. */
 export async function rolesOf(db: SqlDriver, userIds: string[]): Promise<Map<string, RoleRow[]>> {
@@ -118,19 +119,7 @@ export function sqlUsers(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
         const fields = userFields({ publishedOnly: !!query.withPublishedPosts });
         where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
       }
-      const columns = query.countPosts ? ORDER_COLUMNS : { ...ORDER_COLUMNS, 'count.posts': '' };
-      const order = orderItems(query.order, columns);
-      if (order.length === 0) order.push('u.name ASC');
-      order.push('u.id ASC');
-      // a count per row is only needed to sort by it; otherwise the page's users are counted in one statement
-      const sortsByCount = !!query.countPosts && (query.order ?? []).some((clause) => clause.field === 'count.posts');
-      // the Content API's view is public content: its counts may come from the memo
-      const { rows, total, totals } = await browsePage<UserRow & Counted>(
-        db,
-        { from: 'users u', select: sortsByCount ? selectList(query.countPosts) : 'u.*', where, params, order, page: query.page },
-        query.withPublishedPosts ? memo : undefined,
-      );
-      if (query.countPosts && !sortsByCount) await attachPostCounts(db, rows, AUTHOR_POSTS, query.countPosts, totals);
+      const { rows, total } = await browseCounted<UserRow & Counted>(db, TABLE, query, where, params, memo);
       return { rows: await withRoles(rows), total };
     },
 
