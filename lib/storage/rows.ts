@@ -3,7 +3,19 @@
 export type PostType = 'post' | 'page';
 export type PostStatus = 'draft' | 'published' | 'scheduled';
 
-export interface PostRow {
+/** The social-card and search-engine fields posts and tags both carry. */
+export interface SocialMetaColumns {
+  og_image: string | null;
+  og_title: string | null;
+  og_description: string | null;
+  twitter_image: string | null;
+  twitter_title: string | null;
+  twitter_description: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+}
+
+export interface PostRow extends SocialMetaColumns {
   id: string;
   uuid: string;
   type: PostType;
@@ -24,14 +36,6 @@ export interface PostRow {
   codeinjection_foot: string | null;
   custom_template: string | null;
   canonical_url: string | null;
-  og_image: string | null;
-  og_title: string | null;
-  og_description: string | null;
-  twitter_image: string | null;
-  twitter_title: string | null;
-  twitter_description: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
   email_subject: string | null;
   send_email_when_published: boolean;
   primary_tag_id: string | null;
@@ -47,7 +51,7 @@ export interface PostRow {
 /** Columns a write may set; relations and the denormalised primary ids are handled by the store. */
 export type PostWrite = Omit<PostRow, 'primary_tag_id' | 'primary_author_id'>;
 
-export interface TagRow {
+export interface TagRow extends SocialMetaColumns {
   id: string;
   name: string;
   slug: string;
@@ -55,14 +59,6 @@ export interface TagRow {
   feature_image: string | null;
   parent_id: string | null;
   visibility: string;
-  og_image: string | null;
-  og_title: string | null;
-  og_description: string | null;
-  twitter_image: string | null;
-  twitter_title: string | null;
-  twitter_description: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
   codeinjection_head: string | null;
   codeinjection_foot: string | null;
   canonical_url: string | null;
