@@ -45,6 +45,8 @@ const BATCH = 10;
 const LEASE_MARGIN_MS = 60_000;
 /** Deliveries staged by instances that stopped before sending them are found at least this often. */
 const IDLE_POLL_MS = 30_000;
+/** How long after start the background worker first looks for due deliveries (a write wakes it at once). */
+const STARTUP_DELAY_MS = 1000;
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
@@ -196,7 +198,8 @@ export function createWebhookWorker(options: WorkerOptions): WebhookWorker {
     })();
   }
 
-  schedule(0);
+  // a process that has just started answers its first requests before it looks at the outbox
+  schedule(STARTUP_DELAY_MS);
 
   return {
     drain,
