@@ -125,6 +125,18 @@ describe('Admin API token authentication (reference-behaviour §3)', () => {
     expect(err.message).toContain('already been used');
   });
 
+  it('counts every spelling of one signature as the same token', async () => {
+    // base64url leaves two spare bits in the last character of an HMAC-SHA256 signature: four spellings, one signature
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const token = await adminToken(site.adminKey, { iat: seconds(), jti: 'spelt-four-ways' });
+    const last = alphabet.indexOf(token.slice(-1));
+    const spellings = [1, 2, 3].map((d) => token.slice(0, -1) + alphabet[(last & ~3) | ((last + d) & 3)]);
+    expect((await get(`Svc ${token}`)).status).toBe(200);
+    for (const spelling of spellings) {
+      expect((await expectError(await get(`Svc ${spelling}`), 401, 'INVALID_JWT')).message).toContain('already been used');
+    }
+  });
+
   it('lets a token without jti be reused only inside the grace window', async () => {
     const token = await adminToken(site.adminKey, { iat: seconds(), jti: null });
     expect((await get(`Svc ${token}`)).status).toBe(200);
