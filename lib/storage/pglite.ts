@@ -7,12 +7,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { Storage } from './storage';
 import type { SqlDriver } from './sql/driver';
 import { migrate, schemaFingerprint } from './sql/migrate';
 import { createSqlStorage } from './sql/sql-storage';
 import { DEFAULT_STATISTICS_POLICY, UpkeepJob, type UpkeepPolicy } from './pglite-upkeep';
+import { PreparedStatements } from './pglite-statements';
+import { pgliteDriver } from './pglite-driver';
 
 export interface PgliteStorageOptions {
   /** A directory for the database files; omitted → in memory. */
@@ -44,31 +46,6 @@ export const DEFAULT_CHECKPOINT_POLICY: CheckpointPolicy = { changedRows: 1000, 
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'];
 
-type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
-
-function driverOver(db: Queryable, root: PGlite, upkeep: UpkeepJob[] = []): SqlDriver {
-  return {
-    async query<R>(sql: string, params?: unknown[]) {
-      const result = await db.query<R>(sql, params);
-      const affectedRows = result.affectedRows ?? 0;
-      for (const job of upkeep) job.noteStatement(sql, affectedRows);
-      return { rows: result.rows, affectedRows };
-    },
-    async exec(sql: string) {
-      await db.exec(sql);
-    },
-    transaction<T>(work: (tx: SqlDriver) => Promise<T>): Promise<T> {
-      // inside a transaction PGlite has one connection already: join it
-      if (db !== root) return work(driverOver(db, root, upkeep));
-      return root.transaction((tx) => work(driverOver(tx, root, upkeep)));
-    },
-    async close() {
-      for (const job of upkeep) await job.stop();
-      await root.close();
-    },
-  };
-}
-
 /** The checkpointer's work: a checkpoint once the WAL since the last one has reached `walBytes`. */
 function checkpointJob(db: PGlite, walBytes: number): () => Promise<void> {
   return async () => {
@@ -90,7 +67,7 @@ const gunzipAsync = promisify(gunzip);
 async function buildSeed(): Promise<Blob> {
   const db = await PGlite.create();
   try {
-    await migrate(driverOver(db, db));
+    await migrate(pgliteDriver(db, new PreparedStatements(db), []));
     await db.exec("UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')");
     await db.exec('DROP DATABASE template0');
     await db.exec('DROP DATABASE template1');
@@ -179,7 +156,7 @@ export async function createPgliteDriver(options: PgliteStorageOptions = {}): Pr
     new UpkeepJob(analyze, options.statistics ?? DEFAULT_STATISTICS_POLICY),
     new UpkeepJob(checkpointJob(db, checkpoints.walBytes), checkpoints),
   ];
-  const driver = driverOver(db, db, upkeep);
+  const driver = pgliteDriver(db, new PreparedStatements(db), upkeep);
   if (!fromSeed) await migrate(driver);
   return driver;
 }

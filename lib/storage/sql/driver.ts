@@ -11,6 +11,18 @@ export interface SqlDriver {
   close(): Promise<void>;
 }
 
+/**
+ * COMMIT found the transaction already failed: a statement in it raised an error that the work caught
+ * and went on from. PostgreSQL then rolls everything back and answers COMMIT with ROLLBACK, without an
+ * error of its own; drivers throw this so that the work is not taken for done.
+ */
+export class TransactionAbortedError extends Error {
+  override name = 'TransactionAbortedError';
+  constructor() {
+    super('The transaction was rolled back: a statement in it failed.');
+  }
+}
+
 /** PostgreSQL's SQLSTATE for a unique-constraint violation. */
 export const UNIQUE_VIOLATION = '23505';
 

@@ -1,0 +1,96 @@
+// The SQL driver over one PGlite database: statements run prepared (pglite-statements.ts), and
+// transactions are this driver's own rather than `PGlite.transaction()`, whose BEGIN and COMMIT each
+// cost two calls into the backend; here each is one prepared statement.
+import type { PGlite } from '@electric-sql/pglite';
+import { TransactionAbortedError, type SqlDriver } from './sql/driver';
+import type { PreparedStatements, StatementResult } from './pglite-statements';
+import type { UpkeepJob } from './pglite-upkeep';
+
+/** A transaction of this driver. BEGIN goes with its first statement; `closed` once it ended. */
+interface Open {
+  begun: boolean;
+  closed: boolean;
+}
+
+/**
+ * A driver over `root`, or bound to the open transaction `tx`. Every statement holds PGlite's query
+ * lock; outside a transaction also its transaction lock, which a transaction holds from BEGIN to its
+ * end, so that no statement of another caller lands inside it (PGlite's own `query` and `exec`, used
+ * by upkeep jobs, take the same locks).
+ */
+export function pgliteDriver(root: PGlite, statements: PreparedStatements, upkeep: UpkeepJob[], tx?: Open): SqlDriver {
+  const locked = <T>(work: () => Promise<T>) => root._runExclusiveQuery(work);
+  const prepared = <R>(sql: string, params: unknown[], first?: string[]): Promise<StatementResult<R>> =>
+    locked(() => statements.run<R>(sql, params, first));
+  /** In the transaction: its first statement carries the BEGIN along, in the same call. */
+  const inTransaction = <R>(open: Open, sql: string, params: unknown[]) => {
+    if (open.begun) return prepared<R>(sql, params);
+    open.begun = true;
+    return prepared<R>(sql, params, ['BEGIN']);
+  };
+  const checkOpen = async () => {
+    await root._checkReady();
+    if (tx?.closed) throw new Error('The transaction has already ended.');
+  };
+
+  return {
+    async query<R>(sql: string, params: unknown[] = []) {
+      await checkOpen();
+      let result: StatementResult<R>;
+      if (tx) {
+        result = await inTransaction<R>(tx, sql, params);
+      } else {
+        result = await root._runExclusiveTransaction(() => prepared<R>(sql, params));
+        await root.syncToFs();
+      }
+      for (const job of upkeep) job.noteStatement(sql, result.affectedRows);
+      return { rows: result.rows, affectedRows: result.affectedRows };
+    },
+
+    async exec(sql: string) {
+      await checkOpen();
+      if (tx) {
+        if (!tx.begun) await inTransaction(tx, 'BEGIN', []);
+        await locked(() => statements.simple(sql));
+      } else {
+        await root.exec(sql);
+      }
+      // statements without parameters are migrations and upkeep: a table may have changed shape
+      statements.clear();
+    },
+
+    transaction<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T> {
+      // inside a transaction there is one connection already: join it
+      if (tx) return work(this);
+      return root._runExclusiveTransaction(async () => {
+        await root._checkReady();
+        const open: Open = { begun: false, closed: false };
+        try {
+          const result = await work(pgliteDriver(root, statements, upkeep, open));
+          open.closed = true;
+          // a transaction that ran no statement has nothing to commit
+          if (!open.begun) return result;
+          const { command } = await prepared('COMMIT', []);
+          // a statement failed inside and the work caught it: PostgreSQL rolled everything back
+          if (command === 'ROLLBACK') throw new TransactionAbortedError();
+          return result;
+        } catch (error) {
+          if (!open.closed) {
+            open.closed = true;
+            if (!open.begun) throw error;
+            // the error that made the work fail is the one to report, not a failure to roll back after it
+            await prepared('ROLLBACK', []).catch(() => undefined);
+          }
+          throw error;
+        } finally {
+          await root.syncToFs();
+        }
+      });
+    },
+
+    async close() {
+      for (const job of upkeep) await job.stop();
+      await root.close();
+    },
+  };
+}

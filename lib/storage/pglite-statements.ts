@@ -1,0 +1,205 @@
+// Statements kept prepared inside PGlite, reused by their SQL text.
+//
+// `PGlite.query()` sends a fresh unnamed statement every time, in six separate calls into the
+// WebAssembly backend (Parse, Describe, Bind, Describe, Execute, Sync), each running PostgreSQL's
+// main loop, and PostgreSQL parses, analyses and plans the text again. A write of a post runs the
+// same handful of statements over and over, so here each SQL text is parsed once into a named
+// statement; later runs send Bind, Execute and Sync in one call and decode the rows with the
+// column types learnt when the statement was prepared.
+import { protocol, type PGlite } from '@electric-sql/pglite';
+
+const { serialize } = protocol;
+
+type Field = { name: string; dataTypeID: number };
+type Parser = (text: string, typeId: number) => unknown;
+type Serializer = (value: unknown) => string;
+
+interface Statement {
+  name: string;
+  paramTypes: number[];
+  /** The columns of its rows; empty for a statement that returns none. */
+  fields: Field[];
+}
+
+interface Message {
+  name: string;
+  fields?: unknown[];
+  dataTypeIDs?: number[];
+  text?: string;
+}
+
+export interface StatementResult<R> {
+  rows: R[];
+  affectedRows: number;
+  /** The first word of the completion tag, e.g. `INSERT`; `COMMIT` of a failed transaction says `ROLLBACK`. */
+  command: string;
+}
+
+/** PostgreSQL's "cached plan must not change result type": the table under a statement changed shape. */
+const PLAN_CHANGED = '0A000';
+
+/** Names are unique in the process, so that two of these on one database never take the same name. */
+let named = 0;
+
+/** Commands whose completion tag ends with the number of rows they changed. */
+const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.byteLength;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Prepared statements of one PGlite database, the most recently used `capacity` of them. The caller
+ * holds PGlite's query lock (and, outside a transaction, its transaction lock) around `run`.
+ */
+export class PreparedStatements {
+  private readonly statements = new Map<string, Statement>();
+  /** Statements to close with the next message sent (evicted, or dropped after an error). */
+  private closing: string[] = [];
+
+  constructor(
+    private readonly db: PGlite,
+    private readonly capacity = 200,
+  ) {}
+
+  /**
+   * Runs `sql` with `params`. `first`: statements without parameters to run before it in the same call
+   * (a transaction's BEGIN), which saves a call into the backend of their own.
+   */
+  async run<R>(sql: string, params: readonly unknown[], first: readonly string[] = []): Promise<StatementResult<R>> {
+    try {
+      return await this.runOnce<R>(sql, params, first);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== PLAN_CHANGED || !this.statements.has(sql) || first.length) throw error;
+      // the statement was planned for an older shape of a table: prepare it anew, once
+      this.forget(sql);
+      return this.runOnce<R>(sql, params, first);
+    }
+  }
+
+  /** Runs SQL without parameters through the simple protocol: any number of statements, nothing kept. */
+  async simple(sql: string): Promise<void> {
+    await this.send([serialize.query(sql)], true);
+  }
+
+  /** Forgets every statement (after DDL run outside this class, whose plans may no longer fit). */
+  clear(): void {
+    for (const sql of [...this.statements.keys()]) this.forget(sql);
+  }
+
+  private async runOnce<R>(sql: string, params: readonly unknown[], first: readonly string[]): Promise<StatementResult<R>> {
+    const before: Uint8Array[] = [];
+    for (const text of first) {
+      before.push(serialize.bind({ statement: (await this.statement(text)).name }), serialize.execute({}));
+    }
+    const statement = await this.statement(sql);
+    const values = params.map((value, i) => this.serialized(value, statement.paramTypes[i]));
+    const messages = await this.send([
+      ...before,
+      serialize.bind({ statement: statement.name, values }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    return this.decode<R>(statement, messages);
+  }
+
+  private async statement(sql: string): Promise<Statement> {
+    const statement = this.statements.get(sql);
+    if (!statement) return this.prepare(sql);
+    // most recently used last: a Map keeps insertion order
+    this.statements.delete(sql);
+    this.statements.set(sql, statement);
+    return statement;
+  }
+
+  private async prepare(sql: string): Promise<Statement> {
+    const name = `pressroom_${++named}`;
+    const messages = await this.send([
+      serialize.parse({ name, text: sql }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]);
+    const statement: Statement = { name, paramTypes: [], fields: [] };
+    for (const message of messages) {
+      if (message.name === 'parameterDescription') statement.paramTypes = message.dataTypeIDs ?? [];
+      else if (message.name === 'rowDescription') statement.fields = (message.fields ?? []) as Field[];
+    }
+    this.statements.set(sql, statement);
+    if (this.statements.size > this.capacity) {
+      const oldest = this.statements.keys().next().value as string;
+      this.forget(oldest);
+    }
+    return statement;
+  }
+
+  private forget(sql: string): void {
+    const statement = this.statements.get(sql);
+    if (!statement) return;
+    this.statements.delete(sql);
+    this.closing.push(statement.name);
+  }
+
+  /**
+   * Sends messages in one call. Statements waiting to be closed go along: before the final Sync of an
+   * extended-protocol batch (a statement evicted while preparing this batch's may have just run in
+   * it), or ahead of a simple query with a Sync of their own.
+   */
+  private async send(parts: Uint8Array[], simple = false): Promise<Message[]> {
+    const closing = this.closing;
+    if (closing.length) {
+      const closes = closing.map((name) => serialize.close({ type: 'S', name }));
+      this.closing = [];
+      parts = simple ? [...closes, serialize.sync(), ...parts] : [...parts.slice(0, -1), ...closes, ...parts.slice(-1)];
+    }
+    try {
+      const { messages } = await this.db.execProtocol(concat(parts), { syncToFs: false });
+      return messages as unknown as Message[];
+    } catch (error) {
+      // after an error the backend skips to the Sync, closes included: send them again (closing a
+      // statement twice, or one that never was, is no error)
+      this.closing.push(...closing);
+      throw error;
+    }
+  }
+
+  private serialized(value: unknown, typeId: number | undefined): string | null {
+    if (value === null || value === undefined) return null;
+    const serializer = typeId === undefined ? undefined : (this.db.serializers as Record<number, Serializer | undefined>)[typeId];
+    return serializer ? serializer(value) : String(value);
+  }
+
+  private decode<R>(statement: Statement, messages: Message[]): StatementResult<R> {
+    const parsers = this.db.parsers as Record<number, Parser | undefined>;
+    const { fields } = statement;
+    const rows: R[] = [];
+    let affectedRows = 0;
+    let command = '';
+    for (const message of messages) {
+      if (message.name === 'dataRow') {
+        const values = message.fields as (string | null)[];
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < fields.length; i++) {
+          const text = values[i];
+          const field = fields[i];
+          const parser = parsers[field.dataTypeID];
+          row[field.name] = text === null ? null : parser ? parser(text, field.dataTypeID) : text;
+        }
+        rows.push(row as R);
+      } else if (message.name === 'commandComplete') {
+        const words = (message.text ?? '').split(' ');
+        const count = Number.parseInt(words[words.length - 1], 10);
+        command = words[0];
+        if (COUNTED.has(words[0]) && !Number.isNaN(count)) affectedRows += count;
+      }
+    }
+    return { rows, affectedRows, command };
+  }
+}
