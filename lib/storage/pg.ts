@@ -2,7 +2,7 @@
 // instances (processes) that must behave as one site.
 import type { Pool, PoolClient, PoolConfig } from 'pg';
 import type { Storage } from './storage';
-import type { SqlDriver } from './sql/driver';
+import { TransactionAbortedError, type SqlDriver } from './sql/driver';
 import { migrate } from './sql/migrate';
 import { createSqlStorage } from './sql/sql-storage';
 
@@ -25,28 +25,41 @@ const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 
 type Queryable = Pick<PoolClient, 'query'> | Pool;
 
-function over(db: Queryable, pool: Pool, inTransaction: boolean, close: () => Promise<void>): SqlDriver {
+/** A transaction's connection goes back to the pool when it ends: `ended` keeps its driver off it. */
+interface Open {
+  ended: boolean;
+}
+
+function over(db: Queryable, pool: Pool, inTransaction: boolean, close: () => Promise<void>, open?: Open): SqlDriver {
+  const connection = () => {
+    // a statement on a connection given back to the pool could land in another caller's transaction
+    if (open?.ended) throw new Error('The transaction has already ended.');
+    return db;
+  };
   const driver: SqlDriver = {
     async query<R>(sql: string, params?: unknown[]) {
-      const result = await db.query(sql, params as unknown[]);
+      const result = await connection().query(sql, params as unknown[]);
       return { rows: result.rows as R[], affectedRows: result.rowCount ?? 0 };
     },
     async exec(sql: string) {
-      await db.query(sql);
+      await connection().query(sql);
     },
     async transaction<T>(work: (tx: SqlDriver) => Promise<T>): Promise<T> {
       if (inTransaction) return work(driver);
       const client = 'release' in db ? (db as PoolClient) : await pool.connect();
       const owned = client !== db;
+      const open: Open = { ended: false };
       try {
         await client.query('BEGIN');
-        const result = await work(over(client, pool, true, close));
-        await client.query('COMMIT');
+        const result = await work(over(client, pool, true, close, open));
+        const { command } = await client.query('COMMIT');
+        if (command === 'ROLLBACK') throw new TransactionAbortedError();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
+        open.ended = true;
         if (owned) client.release();
       }
     },
