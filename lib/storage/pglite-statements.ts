@@ -5,12 +5,13 @@
 // main loop, and PostgreSQL parses, analyses and plans the text again. A write of a post runs the
 // same handful of statements over and over, so here each SQL text is parsed once into a named
 // statement; later runs send Bind, Execute and Sync in one call and decode the rows with the
-// column types learnt when the statement was prepared.
+// column types learnt when the statement was prepared. The reply's bytes are read by
+// pglite-wire.ts rather than PGlite's own message reader.
 import { protocol, type PGlite } from '@electric-sql/pglite';
+import { concat, readBackend, type BackendReply, type Field } from './pglite-wire';
 
 const { serialize } = protocol;
 
-type Field = { name: string; dataTypeID: number };
 type Parser = (text: string, typeId: number) => unknown;
 type Serializer = (value: unknown) => string;
 
@@ -19,13 +20,6 @@ interface Statement {
   paramTypes: number[];
   /** The columns of its rows; empty for a statement that returns none. */
   fields: Field[];
-}
-
-interface Message {
-  name: string;
-  fields?: unknown[];
-  dataTypeIDs?: number[];
-  text?: string;
 }
 
 export interface StatementResult<R> {
@@ -43,18 +37,6 @@ let named = 0;
 
 /** Commands whose completion tag ends with the number of rows they changed. */
 const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.byteLength;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
 
 /**
  * Prepared statements of one PGlite database, the most recently used `capacity` of them. The caller
@@ -102,13 +84,13 @@ export class PreparedStatements {
     }
     const statement = await this.statement(sql);
     const values = params.map((value, i) => this.serialized(value, statement.paramTypes[i]));
-    const messages = await this.send([
+    const reply = await this.send([
       ...before,
       serialize.bind({ statement: statement.name, values }),
       serialize.execute({}),
       serialize.sync(),
     ]);
-    return this.decode<R>(statement, messages);
+    return this.decode<R>(statement, reply);
   }
 
   private async statement(sql: string): Promise<Statement> {
@@ -122,16 +104,12 @@ export class PreparedStatements {
 
   private async prepare(sql: string): Promise<Statement> {
     const name = `pressroom_${++named}`;
-    const messages = await this.send([
+    const reply = await this.send([
       serialize.parse({ name, text: sql }),
       serialize.describe({ type: 'S', name }),
       serialize.sync(),
     ]);
-    const statement: Statement = { name, paramTypes: [], fields: [] };
-    for (const message of messages) {
-      if (message.name === 'parameterDescription') statement.paramTypes = message.dataTypeIDs ?? [];
-      else if (message.name === 'rowDescription') statement.fields = (message.fields ?? []) as Field[];
-    }
+    const statement: Statement = { name, paramTypes: reply.paramTypes ?? [], fields: reply.fields ?? [] };
     this.statements.set(sql, statement);
     if (this.statements.size > this.capacity) {
       const oldest = this.statements.keys().next().value as string;
@@ -152,22 +130,24 @@ export class PreparedStatements {
    * extended-protocol batch (a statement evicted while preparing this batch's may have just run in
    * it), or ahead of a simple query with a Sync of their own.
    */
-  private async send(parts: Uint8Array[], simple = false): Promise<Message[]> {
+  private async send(parts: Uint8Array[], simple = false): Promise<BackendReply> {
     const closing = this.closing;
     if (closing.length) {
       const closes = closing.map((name) => serialize.close({ type: 'S', name }));
       this.closing = [];
       parts = simple ? [...closes, serialize.sync(), ...parts] : [...parts.slice(0, -1), ...closes, ...parts.slice(-1)];
     }
-    try {
-      const { messages } = await this.db.execProtocol(concat(parts), { syncToFs: false });
-      return messages as unknown as Message[];
-    } catch (error) {
+    const chunks: Uint8Array[] = [];
+    // a chunk is a view into the backend's memory, valid only during the call
+    await this.db.execProtocolRawStream(concat(parts), { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    const reply = readBackend(concat(chunks));
+    if (reply.error) {
       // after an error the backend skips to the Sync, closes included: send them again (closing a
       // statement twice, or one that never was, is no error)
       this.closing.push(...closing);
-      throw error;
+      throw reply.error;
     }
+    return reply;
   }
 
   private serialized(value: unknown, typeId: number | undefined): string | null {
@@ -176,29 +156,26 @@ export class PreparedStatements {
     return serializer ? serializer(value) : String(value);
   }
 
-  private decode<R>(statement: Statement, messages: Message[]): StatementResult<R> {
+  private decode<R>(statement: Statement, reply: BackendReply): StatementResult<R> {
     const parsers = this.db.parsers as Record<number, Parser | undefined>;
     const { fields } = statement;
-    const rows: R[] = [];
+    const columnParsers = fields.map((field) => parsers[field.dataTypeID]);
+    const rows = reply.rows.map((values) => {
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) {
+        const text = values[i];
+        const parser = columnParsers[i];
+        row[fields[i].name] = text === null ? null : parser ? parser(text, fields[i].dataTypeID) : text;
+      }
+      return row as R;
+    });
     let affectedRows = 0;
     let command = '';
-    for (const message of messages) {
-      if (message.name === 'dataRow') {
-        const values = message.fields as (string | null)[];
-        const row: Record<string, unknown> = {};
-        for (let i = 0; i < fields.length; i++) {
-          const text = values[i];
-          const field = fields[i];
-          const parser = parsers[field.dataTypeID];
-          row[field.name] = text === null ? null : parser ? parser(text, field.dataTypeID) : text;
-        }
-        rows.push(row as R);
-      } else if (message.name === 'commandComplete') {
-        const words = (message.text ?? '').split(' ');
-        const count = Number.parseInt(words[words.length - 1], 10);
-        command = words[0];
-        if (COUNTED.has(words[0]) && !Number.isNaN(count)) affectedRows += count;
-      }
+    for (const tag of reply.commands) {
+      const words = tag.split(' ');
+      const count = Number.parseInt(words[words.length - 1], 10);
+      command = words[0];
+      if (COUNTED.has(command) && !Number.isNaN(count)) affectedRows += count;
     }
     return { rows, affectedRows, command };
   }

@@ -23,7 +23,7 @@ export function driverConformance(name: string, make: () => Promise<SqlDriver>):
       const at = new Date('2026-01-02T03:04:05.678Z');
       for (let id = 1; id <= 3; id++) {
         const { affectedRows } = await db.query(`INSERT INTO ${table} (id, label, at, doc, flags, big) VALUES ($1, $2, $3, $4, $5, $6)`, [
-          id, id === 2 ? null : `row ${id}`, at, { id, list: [1, 'two'] }, [true, false], '9007199254740993',
+          id, id === 2 ? null : `row ${id} — naïve ✓ 🎉`, at, { id, list: [1, 'two'] }, [true, false], '9007199254740993',
         ]);
         expect(affectedRows).toBe(1);
       }
@@ -32,6 +32,7 @@ export function driverConformance(name: string, make: () => Promise<SqlDriver>):
         expect(rows).toEqual([{ id: 2, label: null, at, doc: { id: 2, list: [1, 'two'] }, flags: [true, false], big: expect.anything() }]);
         expect(String(rows[0].big)).toBe('9007199254740993');
       }
+      expect((await db.query(`SELECT label FROM ${table} WHERE id = $1`, [3])).rows).toEqual([{ label: 'row 3 — naïve ✓ 🎉' }]);
       const { rows, affectedRows } = await db.query(`UPDATE ${table} SET label = $1 WHERE id > $2`, ['changed', 1]);
       expect(rows).toEqual([]);
       expect(affectedRows).toBe(2);
@@ -39,7 +40,8 @@ export function driverConformance(name: string, make: () => Promise<SqlDriver>):
 
     it('reports errors with their SQLSTATE and goes on working after them', async () => {
       const duplicate = db.query(`INSERT INTO ${table} (id) VALUES ($1)`, [1]);
-      await expect(duplicate).rejects.toSatisfy((error: unknown) => isUniqueViolation(error));
+      await expect(duplicate).rejects.toSatisfy((error: unknown) => isUniqueViolation(error, `${table}_pkey`));
+      await expect(duplicate).rejects.toMatchObject({ code: '23505', table, constraint: `${table}_pkey` });
       await expect(db.query('SELECT * FROM no_such_table_here')).rejects.toMatchObject({ code: '42P01' });
       await expect(db.query(`SELECT $1::int AS n`, ['not a number'])).rejects.toMatchObject({ code: '22P02' });
       expect((await db.query<{ n: number }>('SELECT $1::int AS n', [41])).rows).toEqual([{ n: 41 }]);
