@@ -93,6 +93,27 @@ describe('Admin API token authentication (reference-behaviour §3)', () => {
     expect(err.message).toContain('signature');
   });
 
+  it('refuses a signature that is not the key\'s over exactly these header and claims', async () => {
+    const token = await adminToken(site.adminKey, { iat: seconds() });
+    const other = await adminToken(site.adminKey, { iat: seconds() - 1 });
+    const [header, payload, signature] = token.split('.');
+    const raised = base64url({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), exp: seconds() + 200 });
+    const forgeries = [
+      `${header}.${raised}.${signature}`, // claims changed, signature kept
+      `${header}.${payload}.${other.split('.')[2]}`, // another token's signature
+      `${header}.${payload}.${signature.slice(0, -2)}`, // cut short
+      `${header}.${payload}.`, // none
+      `${header}.${payload}.${signature}AA`, // too long
+      `${header}.${payload}.${signature.slice(0, -4)}!@#$`, // not base64url
+      `${base64url({ ...JSON.parse(Buffer.from(header, 'base64url').toString()), typ: 'jwt' })}.${payload}.${signature}`, // header changed
+    ];
+    for (const forged of forgeries) {
+      const err = await expectError(await get(`Svc ${forged}`), 401, 'INVALID_JWT');
+      expect(err.message).toContain('signature');
+    }
+    expect((await get(`Svc ${token}`)).status).toBe(200);
+  });
+
   it('checks the audience against the request version, with or without slashes', async () => {
     await expectError(await get(`Svc ${await adminToken(site.adminKey, { aud: '/v3/content/', iat: seconds() })}`), 401, 'INVALID_JWT');
     // a v2 token on a v3 URL, and the other way round
