@@ -1,7 +1,7 @@
 import type { PostBody, PostRelations, PostStore, PublicAuthor, PublicPostRelations } from '../storage';
 import type { PostRow, PostType, RoleRow, TagRow, UserRow, UserWithRoles } from '../rows';
 import type { SqlDriver } from './driver';
-import { freeSlug, groupBy } from './common';
+import { freeSlug, groupWithout } from './common';
 import type { CountMemo } from './count-memo';
 import { browsePostIds, browsePosts } from './post-browse';
 import { postColumns } from './post-columns';
@@ -30,9 +30,7 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
        WHERE pt.post_id = ANY($1::text[]) ORDER BY pt.post_id, pt.sort_order`,
       [postIds],
     );
-    const result = new Map<string, TagRow[]>();
-    for (const [postId, list] of groupBy(rows, 'post_id')) result.set(postId, list.map(({ post_id: _, ...tag }) => tag));
-    return result;
+    return groupWithout(rows, 'post_id');
   }
 
   /** `columns`: the `u.` select list. */
@@ -42,9 +40,7 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
        WHERE pa.post_id = ANY($1::text[]) ORDER BY pa.post_id, pa.sort_order`,
       [postIds],
     );
-    const result = new Map<string, A[]>();
-    for (const [postId, list] of groupBy(rows, 'post_id')) result.set(postId, list.map(({ post_id: _, ...author }) => author as unknown as A));
-    return result;
+    return groupWithout(rows, 'post_id') as unknown as Map<string, A[]>;
   }
 
   return {

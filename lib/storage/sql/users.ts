@@ -2,7 +2,7 @@ import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, UserQuery, UserStore } from '../storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { freeSlug, matchConditions, matchEachSql, groupBy, insertSql, setClause } from './common';
+import { freeSlug, matchConditions, matchEachSql, groupWithout, insertSql, setClause } from './common';
 import type { CountMemo } from './count-memo';
 import { browseCounted, type CountedTable } from './post-counts';
 import { userFields } from './filter-fields';
@@ -46,11 +46,7 @@ export async function rolesOf(db: SqlDriver, userIds: string[]): Promise<Map<str
     `SELECT ru.user_id, r.* FROM roles_users ru JOIN roles r ON r.id = ru.role_id WHERE ru.user_id = ANY($1::text[])`,
     [userIds],
   );
-  const map = new Map<string, RoleRow[]>();
-  for (const [userId, list] of groupBy(rows, 'user_id')) {
-    map.set(userId, list.map(({ user_id: _, ...role }) => role));
-  }
-  return map;
+  return groupWithout(rows, 'user_id');
 }
 
 /** What a storage remembers about users and roles from one transaction to the next. */
