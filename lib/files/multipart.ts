@@ -2,6 +2,7 @@
 // chunk by chunk, so the body is never held beyond the limits and reading stops as soon as one is passed.
 import type busboy from 'busboy';
 import { ApiError, badRequest } from '../http/errors';
+import { concatBytes } from '../util/bytes';
 
 export interface UploadedFile {
   /** The client's file name, without any directory part. */
@@ -36,16 +37,6 @@ function tooLarge(limit: number): ApiError {
 export function isMultipart(request: Request): boolean {
   const type = request.headers.get('content-type') ?? '';
   return type.split(';')[0].trim().toLowerCase() === 'multipart/form-data';
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }
 
 export async function readMultipart(request: Request, options: MultipartOptions): Promise<MultipartForm> {
@@ -95,10 +86,8 @@ export async function readMultipart(request: Request, options: MultipartOptions)
       return;
     }
     const chunks: Uint8Array[] = [];
-    let size = 0;
     stream.on('data', (chunk: Uint8Array) => {
       chunks.push(chunk);
-      size += chunk.byteLength;
     });
     stream.on('limit', () => {
       failure ??= tooLarge(options.fileBytes);
@@ -106,7 +95,7 @@ export async function readMultipart(request: Request, options: MultipartOptions)
     });
     stream.on('end', () => {
       if (failure || stream.truncated) return;
-      form.file = { filename: info.filename ?? '', mimeType: (info.mimeType ?? '').toLowerCase(), data: concat(chunks, size) };
+      form.file = { filename: info.filename ?? '', mimeType: (info.mimeType ?? '').toLowerCase(), data: concatBytes(chunks) };
     });
   });
   parser.on('field', (name, value, info) => {

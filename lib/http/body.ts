@@ -1,3 +1,4 @@
+import { concatBytes } from '../util/bytes';
 import { ApiError, badRequest } from './errors';
 
 export const DEFAULT_JSON_LIMIT = 10 * 1024 * 1024;
@@ -34,13 +35,7 @@ export async function readText(request: Request, limit: number): Promise<string>
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder().decode(concatBytes(chunks));
 }
 
 export function isJsonContentType(request: Request): boolean {

@@ -8,7 +8,8 @@
 // column types learnt when the statement was prepared. The reply's bytes are read by
 // pglite-wire.ts rather than PGlite's own message reader.
 import { protocol, type PGlite } from '@electric-sql/pglite';
-import { concat, readBackend, type BackendReply, type Field } from './pglite-wire';
+import { concatBytes } from '../util/bytes';
+import { readBackend, type BackendReply, type Field } from './pglite-wire';
 
 const { serialize } = protocol;
 
@@ -139,8 +140,8 @@ export class PreparedStatements {
     }
     const chunks: Uint8Array[] = [];
     // a chunk is a view into the backend's memory, valid only during the call
-    await this.db.execProtocolRawStream(concat(parts), { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
-    const reply = readBackend(concat(chunks));
+    await this.db.execProtocolRawStream(concatBytes(parts), { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    const reply = readBackend(concatBytes(chunks));
     if (reply.error) {
       // after an error the backend skips to the Sync, closes included: send them again (closing a
       // statement twice, or one that never was, is no error)

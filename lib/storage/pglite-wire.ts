@@ -46,19 +46,6 @@ const ERROR_FIELDS: Record<string, keyof PostgresError> = {
 
 const decoder = new TextDecoder();
 
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  let length = 0;
-  for (const part of parts) length += part.byteLength;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
-
 /** Reads every whole message in `bytes`. */
 export function readBackend(bytes: Uint8Array): BackendReply {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
