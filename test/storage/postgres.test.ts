@@ -7,21 +7,12 @@ import { dropSchema, postgresAvailable, uniqueSchema, POSTGRES_URL } from '../he
 const available = await postgresAvailable();
 
 if (available.ok) {
-  const schema = uniqueSchema();
-  storageConformance('PostgreSQL server', () => createPgStorage({ connectionString: POSTGRES_URL, schema }));
-  afterAll(() => dropSchema(schema));
+  const schemas = [uniqueSchema(), uniqueSchema()];
+  storageConformance('PostgreSQL server', () => createPgStorage({ connectionString: POSTGRES_URL, schema: schemas[0] }));
+  driverConformance('PostgreSQL server', () => createPgDriver({ connectionString: POSTGRES_URL, schema: schemas[1] }));
+  afterAll(() => Promise.all(schemas.map(dropSchema)));
 } else {
-  describe('Storage conformance: PostgreSQL server', () => {
-    it.skip(`skipped: ${available.reason}`, () => {});
-  });
-}
-
-if (available.ok) {
-  const schema = uniqueSchema();
-  driverConformance('PostgreSQL server', () => createPgDriver({ connectionString: POSTGRES_URL, schema }));
-  afterAll(() => dropSchema(schema));
-} else {
-  describe('SQL driver conformance: PostgreSQL server', () => {
+  describe('Storage and SQL driver conformance: PostgreSQL server', () => {
     it.skip(`skipped: ${available.reason}`, () => {});
   });
 }
