@@ -10,6 +10,18 @@ function answersCacheHits(service: FetchHandler): service is FetchHandler & Answ
   return typeof (service as Partial<AnswersCacheHits>)[ANSWER_CACHE_HIT] === 'function';
 }
 
+/** The one line of a header in the raw message; undefined if there is none, null if there are several. */
+function soleRawHeader(req: IncomingMessage, name: string): string | undefined | null {
+  const raw = req.rawHeaders;
+  let value: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i].length !== name.length || raw[i].toLowerCase() !== name) continue;
+    if (value !== undefined) return null;
+    value = raw[i + 1];
+  }
+  return value;
+}
+
 /** A header of the raw message as `Headers.get` reads it: every line of it, joined by `, `. */
 function rawHeader(req: IncomingMessage, name: string): string | null {
   const raw = req.rawHeaders;
@@ -33,7 +45,10 @@ export function cacheHitWriter(service: FetchHandler, options: NodeHandlerOption
   return function writeCacheHit(req: IncomingMessage, res: ServerResponse, target: string): boolean {
     const { method } = req;
     if (method !== 'GET' && method !== 'HEAD') return false;
-    const origin = originOf(req, options);
+    // the Host header without building `req.headers`; several Host lines are left to the full way
+    const host = options.trustProxy ? undefined : soleRawHeader(req, 'host');
+    if (host === null) return false;
+    const origin = originOf(req, options, host);
     if (origin !== parsedOrigin) {
       if (!URL.canParse(origin)) return false;
       parsedOrigin = origin;

@@ -13,14 +13,21 @@ export interface CacheHitDeps {
 }
 
 /**
- * Origin-form targets whose path and query a URL parser leaves as they are, except for what the
- * full parse below settles (dot segments, percent-encoding): no `//` or `/\` start (taken for a
- * host), no fragment, no whitespace, controls, backslashes or characters it would percent-encode.
+ * Origin-form targets made of plain URL characters only, so that the key read from the raw text is the
+ * key URLSearchParams reads: no fragment, no tab or newline (a URL parser drops them, which could join
+ * `ke<TAB>y` into `key`), no whitespace, controls, backslashes or non-ASCII; and no `//` or `/\` start,
+ * which a URL parser takes for a host. The path itself is then resolved by a real URL parse.
  */
 const PLAIN_TARGET = /^\/(?![/\\])[\w\-.~!$&'()*+,;=:@/?%]*$/;
 
-/** Resolved targets (with the key taken out) are kept up to this many, then forgotten all at once. */
+/** Resolved targets are kept up to this many, then forgotten all at once. */
 const MAX_TARGETS = 10_000;
+
+/** What a target stands for: the content key it carries and the cache key `fetch` would use for it. */
+interface Resolved {
+  key: string;
+  cacheKey: string;
+}
 
 /**
  * Answers the Content API cache hits that need nothing awaited straight from the cache, with no
@@ -33,11 +40,28 @@ const MAX_TARGETS = 10_000;
  */
 export function createCacheHitAnswerer(deps: CacheHitDeps) {
   const { router, contentKeys, contentResponses, imagesPath } = deps;
-  // target without its key → the cache key `fetch` would use, or null where a cached answer never applies
-  const resolved = new Map<string, string | null>();
+  // raw target → what it stands for, or null where a cached answer never applies; only targets with
+  // a valid key are remembered, so requests without one cannot crowd out the others
+  const targets = new Map<string, Resolved | null>();
+
+  /** The key a target carries, as URLSearchParams reads it; null if it is not one plain `key`. */
+  function keyOf(query: string): string | null {
+    let key: string | null = null;
+    for (const part of query.split('&')) {
+      const eq = part.indexOf('=');
+      const name = eq < 0 ? part : part.slice(0, eq);
+      if (name === 'key') {
+        if (key !== null) return null; // several: the full way refuses them, and counts the failure
+        key = eq < 0 ? '' : part.slice(eq + 1);
+      } else if (name.includes('%') || name.includes('+')) {
+        return null; // a name that decodes to something else, perhaps to `key`
+      }
+    }
+    return key;
+  }
 
   /** The cache key for a target, or null when it is not a cached Content API route. */
-  function resolve(target: string): string | null {
+  function cacheKeyOf(target: string): string | null {
     let url: URL;
     try {
       url = new URL(target, 'http://localhost');
@@ -54,39 +78,30 @@ export function createCacheHitAnswerer(deps: CacheHitDeps) {
     return cacheKey(url);
   }
 
-  return function answer(method: string, target: string, header: HeaderReader): WireAnswer | undefined {
-    if ((method !== 'GET' && method !== 'HEAD') || !PLAIN_TARGET.test(target) || !deps.mayAnswer()) return undefined;
+  /** What a target stands for; undefined when its key is not one known valid (nothing is remembered then). */
+  function resolve(target: string): Resolved | null | undefined {
+    if (!PLAIN_TARGET.test(target)) return null;
     const q = target.indexOf('?');
-    if (q < 0) return undefined; // no key: the full way refuses it, and counts the failure
-    // the key as URLSearchParams would read it: the one parameter named `key`
-    let key: string | undefined;
-    let keys = 0;
-    const rest: string[] = [];
-    for (const part of target.slice(q + 1).split('&')) {
-      const eq = part.indexOf('=');
-      const name = eq < 0 ? part : part.slice(0, eq);
-      if (name === 'key') {
-        keys++;
-        key = eq < 0 ? '' : part.slice(eq + 1);
-      } else if (name.includes('%') || name.includes('+')) {
-        return undefined; // a name that decodes to something else, perhaps to `key`
-      } else {
-        rest.push(part);
-      }
-    }
+    const key = q < 0 ? null : keyOf(target.slice(q + 1));
     // a remembered key is one found valid, hex only, so the raw text is the decoded key; any other key,
-    // none or several go the full way, to be refused and counted there
-    if (keys !== 1 || !contentKeys.isKnown(key!)) return undefined;
+    // or none, goes the full way, to be refused and counted there
+    if (key === null || !contentKeys.isKnown(key)) return undefined;
+    const found = cacheKeyOf(target);
+    return found === null ? null : { key, cacheKey: found };
+  }
 
-    // `fetch` ignores the key in its cache key, so the resolved target need not hold it either
-    const withoutKey = `${target.slice(0, q)}?${rest.join('&')}`;
-    let found = resolved.get(withoutKey);
+  return function answer(method: string, target: string, header: HeaderReader): WireAnswer | undefined {
+    if ((method !== 'GET' && method !== 'HEAD') || !deps.mayAnswer()) return undefined;
+    let found = targets.get(target);
     if (found === undefined) {
-      found = resolve(withoutKey);
-      if (resolved.size >= MAX_TARGETS) resolved.clear();
-      resolved.set(withoutKey, found);
+      found = resolve(target);
+      if (found === undefined) return undefined;
+      if (targets.size >= MAX_TARGETS) targets.clear();
+      targets.set(target, found);
+    } else if (found !== null && !contentKeys.isKnown(found.key)) {
+      return undefined;
     }
     if (found === null) return undefined;
-    return contentResponses.readyAnswer(found, method, header);
+    return contentResponses.readyAnswer(found.cacheKey, method, header);
   };
 }

@@ -1,7 +1,8 @@
 // Content API cache hits answered by the adapters without the fetch objects (ANSWER_CACHE_HIT) must be
 // the very answers the full way gives. One service behind two servers: one lets the adapter take hits
 // from the cache, the other hides that method, so every request there takes the full way.
-import { createServer, request as httpRequest, type RequestListener, type Server } from 'node:http';
+import { createServer, request as httpRequest, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -46,10 +47,22 @@ function raw(origin: string, target: string, init: { method?: string; headers?: 
   });
 }
 
+/** A request written byte for byte; the response's first line. */
+function rawLines(origin: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(text));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.on('end', () => resolve(received.split('\r\n')[0]));
+    socket.on('error', reject);
+  });
+}
+
 const servers: Server[] = [];
 
-async function listen(listener: RequestListener): Promise<string> {
-  const server = createServer(listener);
+async function listen(listener: RequestListener, options: ServerOptions = {}): Promise<string> {
+  const server = createServer(options, listener);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -326,6 +339,12 @@ describe('Content API cache hits over HTTP', () => {
     // a Host no URL can be made with is refused by the full way, cache or no cache
     const badHost = await both(SLUG, { headers: { host: 'bad host' } });
     expect([badHost.answered, badHost.fast.status, badHost.full.status]).toEqual([false, 400, 400]);
+    // two Host lines, which a server joining duplicate headers reads as one unusable Host
+    const seen = views(site.service);
+    const joining = { joinDuplicateHeaders: true };
+    const [fastJoining, fullJoining] = [await listen(toNodeHandler(seen.watched), joining), await listen(toNodeHandler(seen.full), joining)];
+    const twoHosts = async (origin: string) => (await rawLines(origin, `GET ${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: other\r\nConnection: close\r\n\r\n`)).split(' ')[1];
+    expect([await twoHosts(fastJoining), await twoHosts(fullJoining), seen.answered()]).toEqual(['400', '400', []]);
     const direct = await raw(fastOrigin, SLUG);
     expect(answered()).toEqual([true]);
     expect(direct.status).toBe(200);
