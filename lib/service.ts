@@ -1,10 +1,12 @@
 import { adminKeysOf } from './auth/authenticate';
 import { ContentKeys } from './auth/content-key';
 import { bodyBytes, FETCH_WITH_BYTES, withBody, type FetchWithBytes } from './http/body-bytes';
+import { createCacheHitAnswerer } from './http/cache-hit';
 import { ContentResponses } from './http/content-api';
 import type { AppContext } from './http/context';
 import { createFetch } from './http/pipeline';
 import { ApiRouter } from './http/router';
+import { ANSWER_CACHE_HIT, type AnswersCacheHits } from './http/wire-answer';
 import { resolveOptions, type ServiceOptions } from './options';
 import { routes } from './resources';
 import { createIntegration, type IntegrationInput, type IntegrationKeys } from './resources/integrations/operations';
@@ -99,12 +101,22 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     isClosed: () => closed,
   });
 
-  const service: Service & FetchWithBytes = {
+  const answerCacheHit = createCacheHitAnswerer({
+    router,
+    contentKeys,
+    contentResponses,
+    imagesPath: resolved.imagesPath,
+    // `fetch` would first look for scheduled posts fallen due (`publishIfDue`), which a hit must not skip
+    mayAnswer: () => !closed && app.now().getTime() < nextDueCheck,
+  });
+
+  const service: Service & FetchWithBytes & AnswersCacheHits = {
     fetch: async (request) => withBody(await fetch(request)),
     async [FETCH_WITH_BYTES](request) {
       const response = await fetch(request);
       return { response, bytes: bodyBytes(response) };
     },
+    [ANSWER_CACHE_HIT]: answerCacheHit,
     async setup(input) {
       const user = await runSetup(app, input);
       return { user: serializeUser(user, { api: 'admin', version: 'v3', site: resolved.url }) };

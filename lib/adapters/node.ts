@@ -4,7 +4,9 @@ import { Readable } from 'node:stream';
 import { CLIENT_ADDRESS as CLIENT_ADDRESS_HEADER } from '../http/headers';
 import { badRequest, errorBody } from '../http/errors';
 import { answer, isPressroom, type FetchHandler } from './answer';
+import { cacheHitWriter } from './cache-hit';
 import { lazyRequest } from './lazy-request';
+import { firstHeader, originOf } from './origin';
 
 // Node-only pieces a host wires in: uploaded images and themes kept in a directory
 export { DirectoryFileStore } from '../files/directory';
@@ -25,11 +27,6 @@ export interface RequestOverrides {
 }
 
 
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v?.split(',')[0]?.trim() || undefined;
-}
-
 interface Incoming {
   method: string;
   url: URL;
@@ -37,10 +34,7 @@ interface Incoming {
 }
 
 function incoming(req: IncomingMessage, options: NodeHandlerOptions, overrides: RequestOverrides): Incoming {
-  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
-  const proto = (options.trustProxy && firstHeader(req.headers['x-forwarded-proto'])) || (encrypted ? 'https' : 'http');
-  const host = (options.trustProxy && firstHeader(req.headers['x-forwarded-host'])) || req.headers.host || 'localhost';
-  const url = new URL(overrides.url ?? req.url ?? '/', `${proto}://${host}`);
+  const url = new URL(overrides.url ?? req.url ?? '/', originOf(req, options));
 
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -143,7 +137,9 @@ export async function writeResponse(response: Response, res: ServerResponse, byt
 
 /** A `(req, res)` listener for `http.createServer` serving a pressroom service. */
 export function toNodeHandler(service: FetchHandler, options: NodeHandlerOptions = {}) {
+  const writeCacheHit = cacheHitWriter(service, options);
   return (req: IncomingMessage, res: ServerResponse): void => {
+    if (writeCacheHit?.(req, res, req.url ?? '/')) return;
     let request: Request;
     try {
       request = toServiceRequest(req, options, service);

@@ -40,6 +40,16 @@ export class ContentKeys {
     return actor;
   }
 
+  /**
+   * Whether `key`, exactly as given, is a key found valid within `cacheMs` (what `authenticate` would
+   * accept without asking storage). Only valid keys are remembered, so a true here never skips a failure
+   * that ought to be counted.
+   */
+  isKnown(key: string): boolean {
+    const hit = this.known.get(key);
+    return hit !== undefined && hit.until > this.app.now().getTime();
+  }
+
   /** A failed attempt: refused with 429 once the address has used up its failures, else counted. */
   private async failure(request: Request, given: number, now: Date): Promise<Error> {
     const limiter = `content-key:${clientAddress(request, this.app.options.clientAddress)}`;

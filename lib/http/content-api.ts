@@ -4,6 +4,7 @@ import { ByteLru } from './cache/lru';
 import { GenerationTracker } from './cache/generation';
 import { CONTENT_CORS } from './cors';
 import { matchesIfNoneMatch, strongEtag } from './etag';
+import { entryAnswers, type EntryAnswers, type HeaderReader, type WireAnswer } from './wire-answer';
 
 export interface ContentApiOptions {
   /** `Cache-Control: public, max-age=<maxAge>` on Content API responses; default 0. */
@@ -21,6 +22,8 @@ interface Entry {
   etag: string;
   /** Made once per entry: every hit and every 304 sends the same. */
   headers: Record<string, string>;
+  /** The same hit for a server adapter, also made once (see `wire-answer.ts`). */
+  answers: EntryAnswers;
   size: number;
 }
 
@@ -82,16 +85,26 @@ export class ContentResponses {
       return response;
     }
     const etag = await strongEtag(body);
+    const headers = this.headers(etag, response.headers.get('content-type') ?? 'application/json; charset=utf-8');
     const entry: Entry = {
-      generation,
-      status: 200,
-      body,
-      etag,
-      headers: this.headers(etag, response.headers.get('content-type') ?? 'application/json; charset=utf-8'),
-      size: body.byteLength + key.length * 2,
+      generation, status: 200, body, etag, headers, answers: entryAnswers(headers, body), size: body.byteLength + key.length * 2,
     };
     this.lru?.set(key, entry);
     return this.respond(ctx.request, entry);
+  }
+
+  /**
+   * What `serve` gives for a request with this cache key when that is a hit which needs nothing
+   * awaited: the generation read less than `generationCheckMs` ago, and an entry filled in it. Else
+   * undefined, and the request must go through `serve`.
+   */
+  readyAnswer(key: string, method: 'GET' | 'HEAD', header: HeaderReader): WireAnswer | undefined {
+    const generation = this.generation.fresh();
+    if (generation === undefined) return undefined;
+    const entry = this.lru?.get(key);
+    if (!entry || entry.generation !== generation) return undefined;
+    if (matchesIfNoneMatch(header('if-none-match'), entry.etag)) return entry.answers.notModified;
+    return method === 'HEAD' ? entry.answers.head : entry.answers.get;
   }
 
   /** Follows other instances' writes as they happen, where the storage can announce them. */

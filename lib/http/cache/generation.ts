@@ -34,6 +34,14 @@ export class GenerationTracker {
     return this.pending;
   }
 
+  /**
+   * The value if it was read less than `checkMs` ago, the same `current()` would resolve to without
+   * reading; undefined when `current()` would have to read it.
+   */
+  fresh(): number | undefined {
+    return this.clock() - this.checkedAt < this.checkMs ? this.value : undefined;
+  }
+
   invalidate(): void {
     this.checkedAt = -Infinity;
   }

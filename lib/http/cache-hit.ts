@@ -1,0 +1,107 @@
+import type { ContentKeys } from '../auth/content-key';
+import { cacheKey, type ContentResponses } from './content-api';
+import type { ApiRouter } from './router';
+import type { HeaderReader, WireAnswer } from './wire-answer';
+
+export interface CacheHitDeps {
+  router: ApiRouter;
+  contentKeys: ContentKeys;
+  contentResponses: ContentResponses;
+  imagesPath: string;
+  /** False while the full way must run first: after `close()`, or when scheduled posts may be due. */
+  mayAnswer(): boolean;
+}
+
+/**
+ * Origin-form targets made of plain URL characters only, so that the key read from the raw text is the
+ * key URLSearchParams reads: no fragment, no tab or newline (a URL parser drops them, which could join
+ * `ke<TAB>y` into `key`), no whitespace, controls, backslashes or non-ASCII; and no `//` or `/\` start,
+ * which a URL parser takes for a host. The path itself is then resolved by a real URL parse.
+ */
+const PLAIN_TARGET = /^\/(?![/\\])[\w\-.~!$&'()*+,;=:@/?%]*$/;
+
+/** Resolved targets are kept up to this many, then forgotten all at once. */
+const MAX_TARGETS = 10_000;
+
+/** What a target stands for: the content key it carries and the cache key `fetch` would use for it. */
+interface Resolved {
+  key: string;
+  cacheKey: string;
+}
+
+/**
+ * Answers the Content API cache hits that need nothing awaited straight from the cache, with no
+ * Request, URL, Headers or Response made; everything else (misses, a stale generation, every request
+ * whose key is not one already found valid, redirects, odd addresses) is left to `fetch`.
+ *
+ * It answers only when the full way would answer the same: the full way routes by the path alone,
+ * accepts a remembered key without side effects, has nothing to run before the route while
+ * `mayAnswer()` holds, and serves a hit from the cache entry and `If-None-Match` alone.
+ */
+export function createCacheHitAnswerer(deps: CacheHitDeps) {
+  const { router, contentKeys, contentResponses, imagesPath } = deps;
+  // raw target → what it stands for, or null where a cached answer never applies; only targets with
+  // a valid key are remembered, so requests without one cannot crowd out the others
+  const targets = new Map<string, Resolved | null>();
+
+  /** The key a target carries, as URLSearchParams reads it; null if it is not one plain `key`. */
+  function keyOf(query: string): string | null {
+    let key: string | null = null;
+    for (const part of query.split('&')) {
+      const eq = part.indexOf('=');
+      const name = eq < 0 ? part : part.slice(0, eq);
+      if (name === 'key') {
+        if (key !== null) return null; // several: the full way refuses them, and counts the failure
+        key = eq < 0 ? '' : part.slice(eq + 1);
+      } else if (name.includes('%') || name.includes('+')) {
+        return null; // a name that decodes to something else, perhaps to `key`
+      }
+    }
+    return key;
+  }
+
+  /** The cache key for a target, or null when it is not a cached Content API route. */
+  function cacheKeyOf(target: string): string | null {
+    let url: URL;
+    try {
+      url = new URL(target, 'http://localhost');
+    } catch {
+      return null;
+    }
+    const { pathname } = url;
+    if (pathname.startsWith(`${imagesPath}/`) || pathname.includes('%00')) return null;
+    // a path that no route matches is redirected (no trailing slash) or refused: `fetch`'s to answer
+    const found = router.lookup('GET', pathname);
+    if (found.kind !== 'match' || found.api !== 'content') return null;
+    const { route } = found.match;
+    if (route.auth !== 'content' || route.permission) return null;
+    return cacheKey(url);
+  }
+
+  /** What a target stands for; undefined when its key is not one known valid (nothing is remembered then). */
+  function resolve(target: string): Resolved | null | undefined {
+    if (!PLAIN_TARGET.test(target)) return null;
+    const q = target.indexOf('?');
+    const key = q < 0 ? null : keyOf(target.slice(q + 1));
+    // a remembered key is one found valid, hex only, so the raw text is the decoded key; any other key,
+    // or none, goes the full way, to be refused and counted there
+    if (key === null || !contentKeys.isKnown(key)) return undefined;
+    const found = cacheKeyOf(target);
+    return found === null ? null : { key, cacheKey: found };
+  }
+
+  return function answer(method: string, target: string, header: HeaderReader): WireAnswer | undefined {
+    if ((method !== 'GET' && method !== 'HEAD') || !deps.mayAnswer()) return undefined;
+    let found = targets.get(target);
+    if (found === undefined) {
+      found = resolve(target);
+      if (found === undefined) return undefined;
+      if (targets.size >= MAX_TARGETS) targets.clear();
+      targets.set(target, found);
+    } else if (found !== null && !contentKeys.isKnown(found.key)) {
+      return undefined;
+    }
+    if (found === null) return undefined;
+    return contentResponses.readyAnswer(found.cacheKey, method, header);
+  };
+}
