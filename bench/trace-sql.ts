@@ -1,5 +1,6 @@
 // Every SQL statement one request runs, with its time: where a slow request spends it.
-//   node --import tsx bench/trace-sql.ts <browse|slug|tags|filter|post> [posts=10000] [--vacuum]
+//   node --import tsx bench/trace-sql.ts <browse|slug|tags|filter|post> [posts=10000] [--vacuum] [--explain]
+// --explain: the plan, with actual times, of each statement taking over a millisecond.
 // Times are wall times per request; statements issued together (Promise.all) queue behind each
 // other in PGlite, so a statement's time includes waiting for the one before it.
 import { createService, type Service } from '../lib';
@@ -17,6 +18,9 @@ interface Stat {
   calls: number;
   ms: number;
   rows: number;
+  /** The last run, for --explain. */
+  sql: string;
+  params?: unknown[];
 }
 
 const stats = new Map<string, Stat>();
@@ -29,7 +33,9 @@ function traced(db: SqlDriver): SqlDriver {
       const result = await db.query<R>(sql, params);
       if (recording) {
         const key = sql.replace(/\s+/g, ' ').trim().slice(0, 140);
-        const stat = stats.get(key) ?? { calls: 0, ms: 0, rows: 0 };
+        const stat = stats.get(key) ?? { calls: 0, ms: 0, rows: 0, sql };
+        stat.sql = sql;
+        stat.params = params;
         stat.calls++;
         stat.ms += performance.now() - t0;
         stat.rows += result.rows.length;
@@ -85,6 +91,13 @@ recording = false;
 console.log(`${which} at ${posts} posts${process.argv.includes('--vacuum') ? ' (after VACUUM ANALYZE)' : ''}: ${perRequest.toFixed(2)} ms per request`);
 for (const [sql, s] of stats) {
   console.log(`${(s.ms / CALLS).toFixed(2).padStart(8)} ms  ${(s.calls / CALLS).toFixed(1)}×  ${String(Math.round(s.rows / s.calls)).padStart(4)} rows  ${sql}`);
+}
+if (process.argv.includes('--explain')) {
+  for (const s of stats.values()) {
+    if (s.ms / CALLS < 1 || !/^\s*(SELECT|WITH)/i.test(s.sql)) continue;
+    const { rows } = await site.driver.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
+    console.log(`\n${s.sql.replace(/\s+/g, ' ').trim()}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
 }
 await service.close();
 await site.close();
