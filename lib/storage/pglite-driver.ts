@@ -50,7 +50,10 @@ export function pgliteDriver(root: PGlite, statements: PreparedStatements, upkee
     async exec(sql: string) {
       await checkOpen();
       if (tx) {
-        if (!tx.begun) await inTransaction(tx, 'BEGIN', []);
+        if (!tx.begun) {
+          tx.begun = true;
+          await prepared('BEGIN', []);
+        }
         await locked(() => statements.simple(sql));
       } else {
         await root.exec(sql);

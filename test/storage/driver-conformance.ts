@@ -72,6 +72,17 @@ export function driverConformance(name: string, make: () => Promise<SqlDriver>):
       expect((await db.query(`SELECT id FROM ${table} WHERE label = 'in a rolled-back transaction'`)).rows).toEqual([]);
     });
 
+    it('rolls back statements without parameters run first in a transaction', async () => {
+      await expect(db.transaction(async (tx) => {
+        await tx.exec(`INSERT INTO ${table} (id, label) VALUES (50, 'exec first')`);
+        await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [51]);
+        throw new Error('undo both');
+      })).rejects.toThrow('undo both');
+      expect((await db.query(`SELECT id FROM ${table} WHERE id IN (50, 51)`)).rows).toEqual([]);
+      await db.transaction((tx) => tx.exec(`INSERT INTO ${table} (id, label) VALUES (52, 'exec only')`));
+      expect((await db.query(`SELECT label FROM ${table} WHERE id = 52`)).rows).toEqual([{ label: 'exec only' }]);
+    });
+
     it('refuses to report a transaction as done when a statement in it failed and the work went on', async () => {
       const before = await count();
       await expect(db.transaction(async (tx) => {
