@@ -4,7 +4,7 @@ import { allows } from '../auth/permissions';
 import { serveFile } from '../files/serve';
 import { outputOptions } from '../resources/shared/output';
 import { adminPreflight, applyAdminCors } from './admin-cors';
-import { hasBody } from './body-bytes';
+import { bodyBytes, hasBody } from './body-bytes';
 import type { ContentResponses } from './content-api';
 import type { Actor, AppContext, Method, RouteContext } from './context';
 import { CONTENT_CORS, contentPreflight } from './cors';
@@ -109,6 +109,9 @@ export function createFetch(deps: PipelineDeps): (request: Request) => Promise<R
       applyAdminCors(request, response, resolved.auth.trustedOrigins);
     }
     if (request.method.toUpperCase() === 'HEAD' && hasBody(response)) {
+      // the length a GET would have sent, where the body is whole at hand (a stream's is not known yet)
+      const bytes = bodyBytes(response);
+      if (bytes && !response.headers.has('content-length')) response.headers.set('content-length', String(bytes.byteLength));
       return new Response(null, { status: response.status, headers: response.headers });
     }
     return response;

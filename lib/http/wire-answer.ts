@@ -39,15 +39,21 @@ export interface EntryAnswers {
 
 /**
  * The answers for a cached 200 with these headers and body, as the full path writes them: header
- * names in the order a `Headers` gives them, and a Content-Length only beside a body.
+ * names in the order a `Headers` gives them, and the body's Content-Length on a GET and a HEAD.
  */
 export function entryAnswers(headers: Record<string, string>, body: Uint8Array): EntryAnswers {
-  const pairs: string[] = [];
-  new Headers(headers).forEach((value, name) => pairs.push(name, value));
-  const withLength = [...pairs, 'content-length', String(body.byteLength)];
+  const pairsOf = (all: Record<string, string>) => {
+    const pairs: string[] = [];
+    new Headers(all).forEach((value, name) => pairs.push(name, value));
+    return pairs;
+  };
+  const pairs = pairsOf(headers);
+  const length = String(body.byteLength);
+  // a GET's length is added by the socket writer after the response's headers; a HEAD's is one of them
+  const withLength = [...pairs, 'content-length', length];
   return {
     get: Object.freeze({ status: 200, headers: Object.freeze(withLength), body }),
-    head: Object.freeze({ status: 200, headers: Object.freeze(pairs), body: null }),
+    head: Object.freeze({ status: 200, headers: Object.freeze(pairsOf({ ...headers, 'content-length': length })), body: null }),
     notModified: Object.freeze({ status: 304, headers: Object.freeze(pairs), body: null }),
   };
 }

@@ -99,7 +99,7 @@ describe('adapters', () => {
     );
   });
 
-  it('pressroom/node sends the same JSON bytes as service.fetch gives, with their length, and none for HEAD', async () => {
+  it('pressroom/node sends the same JSON bytes as service.fetch gives, with their length, and for HEAD the length without the bytes', async () => {
     const base = await listen((s) => toNodeHandler(s));
     const { contentKey } = await service!.createIntegration({ name: 'bytes' });
     const path = `/svc/api/v3/content/settings/?key=${contentKey}`;
@@ -113,7 +113,11 @@ describe('adapters', () => {
     }
     const head = await fetch(base + path, { method: 'HEAD' });
     expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(inProcess.byteLength));
     expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const headInProcess = await service!.fetch(new Request(base + path, { method: 'HEAD' }));
+    expect(headInProcess.headers.get('content-length')).toBe(String(inProcess.byteLength));
+    expect(headInProcess.body).toBeNull();
     const error = await fetch(`${base}/svc/api/v3/content/posts/?key=${'0'.repeat(26)}`);
     expect(error.status).toBe(401);
     expect((await error.json()).errors[0].type).toBe('UnauthorizedError');

@@ -207,6 +207,7 @@ describe('Content API cache hits over HTTP', () => {
     expect(head.fast.body.byteLength).toBe(0);
     expect(head.fast.headers).toEqual(head.full.headers);
     expect(header(head.fast, 'etag')).toBe(etag);
+    expect(header(head.fast, 'content-length')).toBe(String(first.body.byteLength));
     const headRevalidated = await both(SLUG, { method: 'HEAD', headers: { 'if-none-match': etag } });
     expect([headRevalidated.answered, headRevalidated.fast.status]).toEqual([true, 304]);
     expect(headRevalidated.fast.headers).toEqual(headRevalidated.full.headers);
