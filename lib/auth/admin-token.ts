@@ -87,21 +87,24 @@ function macOf(key: ApiKeyRow): Mac {
 
 const ascii = new TextEncoder();
 
-/** Whether `token` (three parts, already decoded once) carries the HS256 signature of `key` over its first two. */
-function signatureMatches(token: string, key: ApiKeyRow): boolean {
+/**
+ * The signature's bytes if `token` (three parts, already decoded once) carries the HS256 signature of
+ * `key` over its first two; null otherwise.
+ */
+function verifiedSignature(token: string, key: ApiKeyRow): Uint8Array | null {
   const dot = token.lastIndexOf('.');
   let given: Uint8Array;
   try {
     given = base64url.decode(token.slice(dot + 1));
   } catch {
-    return false;
+    return null;
   }
   const expected = macOf(key).clone().update(ascii.encode(token.slice(0, dot))).digest();
-  if (given.length !== expected.length) return false;
+  if (given.length !== expected.length) return null;
   // every byte compared whatever the first difference, so timing tells nothing of where it is
   let difference = 0;
   for (let i = 0; i < expected.length; i++) difference |= given[i] ^ expected[i];
-  return difference === 0;
+  return difference === 0 ? given : null;
 }
 
 function audienceMatches(aud: JWTPayload['aud'], version: string): boolean {
@@ -137,7 +140,8 @@ export async function verifyAdminToken(token: string, version: string, deps: Adm
   // an unencoded payload (RFC 7797) would have the signature cover other bytes than the claims checked below
   if (header.crit !== undefined || header.b64 !== undefined) throw invalid('critical header parameters (crit, b64) are not supported.');
   if (!HEX.test(key.secret)) throw new Error('stored admin secret is not hex');
-  if (!signatureMatches(token, key)) throw invalid('invalid signature.');
+  const signature = verifiedSignature(token, key);
+  if (!signature) throw invalid('invalid signature.');
 
   if (!audienceMatches(payload.aud, version)) throw invalid(`the audience must be /${version}/admin/.`);
 
@@ -153,21 +157,17 @@ export async function verifyAdminToken(token: string, version: string, deps: Adm
     if (exp - iat > TOKEN_LIFETIME_SECONDS) throw invalid('exp must be at most 5 minutes after iat.');
   }
 
-  await checkSingleUse(tokenIdentity(token), payload, iat, deps);
+  // what makes two presentations the same token: its signature's bytes (see checkSingleUse)
+  await checkSingleUse(toHex(signature), payload, iat, deps);
   return key;
 }
 
 /**
- * What makes two presentations the same token: its signature's bytes. Once verified, the signature is
- * an HMAC-SHA256 of everything else in the token under the key's secret, so it identifies the token as a
- * hash of it would, without another trip to WebCrypto. Its bytes, not its text: base64url leaves spare
- * bits in the last character, so one signature has four spellings that all verify, and a record of the
- * text would let a "single-use" token be used four times.
+ * `identity`: the signature's bytes, as hex. Once verified, the signature is an HMAC-SHA256 of everything
+ * else in the token under the key's secret, so it identifies the token as a hash of it would. Its bytes,
+ * not its text: base64url leaves spare bits in the last character, so one signature has four spellings
+ * that all verify, and a record of the text would let a "single-use" token be used four times.
  */
-function tokenIdentity(token: string): string {
-  return toHex(base64url.decode(token.slice(token.lastIndexOf('.') + 1)));
-}
-
 async function checkSingleUse(identity: string, payload: JWTPayload, iat: number, deps: AdminTokenDeps): Promise<void> {
   const expiresAt = new Date((iat + TOKEN_LIFETIME_SECONDS + deps.policy.clockToleranceSeconds) * 1000);
   const firstUse = await deps.tokens.recordUse(identity, deps.now, expiresAt);
