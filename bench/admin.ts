@@ -38,9 +38,10 @@ async function rawInsert(db: SqlDriver, n: number, tagIds: string[], authorId: s
   await db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO posts (id, uuid, type, title, slug, mobiledoc, html, plaintext, comment_id, status, reading_time,
-         primary_tag_id, primary_author_id, created_at, created_by, updated_at, updated_by, published_at, published_by)
-       VALUES ($1, $2, 'post', $3, $4, $5, $6, $7, $1, 'published', 1, $8, $9, $10, $9, $10, $9, $10, $9)`,
-      [id, crypto.randomUUID(), `Raw ${n}`, `raw-${n}`, body.mobiledoc, body.html, body.plaintext, tagIds[0], authorId, now],
+         primary_tag_id, primary_author_id, created_at, created_by, updated_at, updated_by, published_at, published_by,
+         tag_ids, author_ids)
+       VALUES ($1, $2, 'post', $3, $4, $5, $6, $7, $1, 'published', 1, $8, $9, $10, $9, $10, $9, $10, $9, $11, $12)`,
+      [id, crypto.randomUUID(), `Raw ${n}`, `raw-${n}`, body.mobiledoc, body.html, body.plaintext, tagIds[0], authorId, now, tagIds, [authorId]],
     );
     await tx.query(
       'INSERT INTO posts_tags (post_id, tag_id, sort_order) VALUES ($1, $2, 0), ($1, $3, 1), ($1, $4, 2)',

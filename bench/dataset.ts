@@ -40,8 +40,8 @@ export interface Site {
 const id = (prefix: string, n: number) => `${prefix}${n.toString(16).padStart(24 - prefix.length, '0')}`;
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
-/** A column and its SQL type, e.g. `['featured', 'boolean']`. */
-type Column = [name: string, type: string];
+/** A column, the SQL type its values are sent as (`['featured', 'boolean']`), and a type to cast them to on the way in. */
+type Column = [name: string, type: string, castTo?: string];
 
 /**
  * Bulk insert: one array parameter per column, spread into rows by `unnest`. Binding ten thousand
@@ -52,7 +52,12 @@ async function insertMany(db: SqlDriver, table: string, columns: Column[], rows:
     const batch = rows.slice(start, start + ROWS_PER_INSERT);
     const arrays = columns.map((_, c) => batch.map((row) => row[c]));
     const unnest = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
-    await db.query(`INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT * FROM unnest(${unnest})`, arrays);
+    const values = columns.map(([, , castTo], i) => (castTo ? `c${i}::${castTo}` : `c${i}`)).join(', ');
+    const names = columns.map((_, i) => `c${i}`).join(', ');
+    await db.query(
+      `INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT ${values} FROM unnest(${unnest}) AS u(${names})`,
+      arrays,
+    );
   }
 }
 
@@ -88,6 +93,8 @@ const POST_COLUMNS: Column[] = [
   ['featured', 'boolean'], ['status', 'text'], ['reading_time', 'int'], ...text('primary_tag_id', 'primary_author_id'),
   ['created_at', 'timestamptz'], ['created_by', 'text'], ['updated_at', 'timestamptz'], ['updated_by', 'text'],
   ['published_at', 'timestamptz'], ['published_by', 'text'],
+  // arrays of arrays cannot be unnested row by row: each list travels as its text form
+  ['tag_ids', 'text', 'varchar(24)[]'], ['author_ids', 'text', 'varchar(24)[]'],
 ];
 
 interface PostBatch {
@@ -114,7 +121,7 @@ function postBatch(first: number, last: number, random: () => number, tagIds: st
     batch.posts.push([
       postId, uuid(n), 'post', title, slug, body.mobiledoc, body.html, body.plaintext, postId, n % 10 === 0,
       draft ? 'draft' : 'published', body.readingTime, tags[0], authors[0], at, authors[0], at, authors[0],
-      draft ? null : at, draft ? null : authors[0],
+      draft ? null : at, draft ? null : authors[0], `{${tags.join(',')}}`, `{${authors.join(',')}}`,
     ]);
     tags.forEach((tag, i) => batch.postsTags.push([postId, tag, i]));
     authors.forEach((author, i) => batch.postsAuthors.push([postId, author, i]));

@@ -9,7 +9,7 @@ export type FieldType = 'string' | 'number' | 'boolean' | 'date';
 /**
  * A to-many relation. A comparison on it holds when any related row passes, its negation when
  * none does; compiled as `(<key> IN (SELECT <link> FROM <from> WHERE <test>)) IS [NOT] TRUE`, or,
- * when the caller asks for probes and the relation has one, as a lookup per outer row (see `probe`).
+ * when the outer row keeps its related ids itself, as a test of that array (see `ids`).
  */
 export interface FieldRelation {
   /** The outer row's key, e.g. `p.id`. */
@@ -19,16 +19,15 @@ export interface FieldRelation {
   /** The column of `from` that holds the outer key, e.g. `pt.post_id`. */
   readonly link: string;
   /**
-   * The relation split at its link table, for the per-row form
-   * `(SELECT true FROM <through> WHERE <link> = <key> AND <via> = ANY (ARRAY(SELECT <id> FROM <target> WHERE <test>)) LIMIT 1) IS [NOT] TRUE`:
-   * the related ids are looked up once per query, then each outer row costs one index probe of the
-   * link table. `through` and `target` together must be what `from` joins.
+   * The outer row's own list of its related ids, for the form
+   * `[NOT] arrayoverlap(<column>, ARRAY(SELECT <id> FROM <target> WHERE <test>))`: the related ids
+   * are looked up once per query, and each outer row is tested without touching another table.
+   * The column must be a NOT NULL array of the type of `id`, holding exactly the ids `from` links
+   * the row to.
    */
-  readonly probe?: {
-    /** The link table with its alias, e.g. `posts_tags pt`. */
-    readonly through: string;
-    /** The link table's column naming the related row, e.g. `pt.tag_id`. */
-    readonly via: string;
+  readonly ids?: {
+    /** The array column, e.g. `p.tag_ids`. */
+    readonly column: string;
     /** The related table with its alias, e.g. `tags t`. */
     readonly target: string;
     /** The related table's key, e.g. `t.id`. */

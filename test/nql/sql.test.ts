@@ -245,8 +245,16 @@ describe('parameters', () => {
     expect(params).toEqual(["x'; DROP TABLE posts; --", '"a,b']);
   });
 
-  it('compiles relations to membership tests: any related row, or none', () => {
+  it("tests relations on the post's own array of related ids: any of them, or none", () => {
     const sql = compileFilter(parseFilter('tag:a+tag:-b'), postFields, []);
+    expect(sql).toBe(
+      '(arrayoverlap(p.tag_ids, ARRAY(SELECT t.id FROM tags t WHERE t.slug = $1::text))' +
+        ' AND NOT arrayoverlap(p.tag_ids, ARRAY(SELECT t.id FROM tags t WHERE t.slug = $2::text)))',
+    );
+  });
+
+  it('compiles relations as sets over the link table when asked: any related row, or none', () => {
+    const sql = compileFilter(parseFilter('tag:a+tag:-b'), postFields, [], { relations: 'set' });
     expect(sql).toBe(
       '((p.id IN (SELECT pt.post_id FROM posts_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.slug = $1::text)) IS TRUE' +
         ' AND (p.id IN (SELECT pt.post_id FROM posts_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.slug = $2::text)) IS NOT TRUE)',

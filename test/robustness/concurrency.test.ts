@@ -7,6 +7,7 @@ import { createPgDriver } from '../../lib/storage/pg';
 import { createPgliteDriver } from '../../lib/storage/pglite';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
+import type { Stores } from '../../lib/storage/storage';
 import { GENERATION_CHANNEL } from '../../lib/storage/pg';
 import { dropSchema, postgresAvailable, POSTGRES_URL, uniqueSchema } from '../helpers/postgres';
 import { adminClient, BASE, body, type Client } from '../helpers/service';
@@ -162,5 +163,67 @@ describe.each(backends)('concurrency on %s', (_, open) => {
     const results = await Promise.all(work);
     for (const res of results) expect(res.status).toBeLessThan(500);
     expect(await integrityProblems(site.driver)).toEqual({});
+  });
+
+  /**
+   * Runs `link` in a transaction held open until `remove` (in another) has had time to start, so that
+   * on a server the removal meets links it cannot see yet; the posts' mirrored tag and author ids must
+   * still agree with their links once both have committed.
+   */
+  async function linkWhileRemoving(link: (tx: Stores) => Promise<void>, remove: (tx: Stores) => Promise<void>): Promise<void> {
+    const storage = createSqlStorage(site.driver);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let linked!: () => void;
+    const hasLinked = new Promise<void>((resolve) => (linked = resolve));
+    const linking = storage.transaction(async (tx) => {
+      await link(tx);
+      linked();
+      await held;
+    });
+    await hasLinked;
+    const removing = storage.transaction(remove);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await Promise.all([linking, removing]);
+    expect(await integrityProblems(site.driver)).toEqual({});
+  }
+
+  it('a tag deleted while a post is being given it leaves the post’s tags as they are stored', async () => {
+    const post = await addPost({ title: 'Tagged at the last moment', tags: ['Staying'] });
+    const storage = createSqlStorage(site.driver);
+    const staying = (await storage.tags.findBySlug('staying'))!;
+    const fleeting = await storage.tags.insert({ ...staying, id: 'a1'.repeat(12), name: 'Fleeting', slug: 'fleeting' });
+    await linkWhileRemoving(
+      async (tx) => {
+        await tx.posts.update(post.id, {}, [fleeting.id, staying.id]);
+      },
+      async (tx) => {
+        await tx.tags.delete(fleeting.id);
+      },
+    );
+    const after = (await body(await site.admin.get(`posts/${post.id}/`))).posts[0];
+    expect(after.tags.map((t: { slug: string }) => t.slug)).toEqual(['staying']);
+    expect(after.primary_tag.slug).toBe('staying');
+  });
+
+  it('an author removed while a post is being given them: the post passes to the Owner', async () => {
+    const post = await addPost({ title: 'Written at the last moment' });
+    const storage = createSqlStorage(site.driver);
+    const owner = (await storage.users.owner())!;
+    const role = (await storage.roles.findByName('Author'))!;
+    const { roles: _, ...ownerRow } = owner;
+    const leaving = await storage.users.insert({ ...ownerRow, id: 'b2'.repeat(12), name: 'Leaving', slug: 'leaving', email: 'leaving@example.com' }, role.id);
+    await linkWhileRemoving(
+      async (tx) => {
+        await tx.posts.update(post.id, {}, undefined, [leaving.id]);
+      },
+      async (tx) => {
+        await tx.posts.reassignAuthor(leaving.id, owner.id);
+        await tx.users.delete(leaving.id);
+      },
+    );
+    const after = (await body(await site.admin.get(`posts/${post.id}/`))).posts[0];
+    expect(after.authors.map((a: { id: string }) => a.id)).toEqual([owner.id]);
   });
 });

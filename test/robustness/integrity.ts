@@ -8,6 +8,13 @@ const CHECKS: Record<string, string> = {
   'duplicate tag names': 'SELECT lower(name), count(*) FROM tags GROUP BY lower(name) HAVING count(*) > 1',
   'duplicate user emails': 'SELECT lower(email), count(*) FROM users GROUP BY lower(email) HAVING count(*) > 1',
   'users without a role': 'SELECT u.id FROM users u WHERE NOT EXISTS (SELECT 1 FROM roles_users ru WHERE ru.user_id = u.id)',
+  // the columns of posts that mirror the link tables (filters and the primary tag/author read them)
+  'posts whose tag ids differ from their tags':
+    'SELECT p.id FROM posts p WHERE p.tag_ids IS DISTINCT FROM ARRAY(SELECT pt.tag_id FROM posts_tags pt WHERE pt.post_id = p.id ORDER BY pt.sort_order)',
+  'posts whose author ids differ from their authors':
+    'SELECT p.id FROM posts p WHERE p.author_ids IS DISTINCT FROM ARRAY(SELECT pa.author_id FROM posts_authors pa WHERE pa.post_id = p.id ORDER BY pa.sort_order)',
+  'posts whose primary tag or author is not the first':
+    'SELECT p.id FROM posts p WHERE p.primary_tag_id IS DISTINCT FROM p.tag_ids[1] OR p.primary_author_id IS DISTINCT FROM p.author_ids[1]',
 };
 
 interface ForeignKey {

@@ -109,7 +109,7 @@ export interface BrowseSpec {
 }
 
 /** `FROM … WHERE …` of a browse, shared by its page and its count. */
-export function browseBody(spec: Pick<BrowseSpec, 'from' | 'where'>): string {
+function browseBody(spec: Pick<BrowseSpec, 'from' | 'where'>): string {
   return `FROM ${spec.from}${spec.where.length ? ` WHERE ${spec.where.join(' AND ')}` : ''}`;
 }
 

@@ -13,11 +13,11 @@ const textColumns = (alias: string, names: readonly string[]): Record<string, Fi
 
 const postTags: FieldRelation = {
   key: 'p.id', from: 'posts_tags pt JOIN tags t ON t.id = pt.tag_id', link: 'pt.post_id',
-  probe: { through: 'posts_tags pt', via: 'pt.tag_id', target: 'tags t', id: 't.id' },
+  ids: { column: 'p.tag_ids', target: 'tags t', id: 't.id' },
 };
 const postAuthors: FieldRelation = {
   key: 'p.id', from: 'posts_authors pa JOIN users a ON a.id = pa.author_id', link: 'pa.post_id',
-  probe: { through: 'posts_authors pa', via: 'pa.author_id', target: 'users a', id: 'a.id' },
+  ids: { column: 'p.author_ids', target: 'users a', id: 'a.id' },
 };
 
 export const postFields: FieldMap = {

@@ -4,19 +4,12 @@ import type { PostWithRelations } from '../storage';
 import type { PostRow, PostWrite, TagRow, UserRow } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { freeSlug, insertSql, setClause, storedText } from './common';
-import { POST_COLUMNS } from './post-columns';
+import { postColumns, ROW_COLUMNS } from './post-columns';
 import { ROLE_IDS, rolesFromIds, type UserMemo, type WithRoleIds } from './users';
 
-/**
- * Every column of posts, in the table's order (the order `SELECT *` gives them): the written ones with
- * the denormalised primary ids before created_at.
- */
-const ROW_COLUMNS = [
-  ...POST_COLUMNS.slice(0, POST_COLUMNS.indexOf('created_at')),
-  'primary_tag_id', 'primary_author_id',
-  ...POST_COLUMNS.slice(POST_COLUMNS.indexOf('created_at')),
-] as const satisfies readonly (keyof PostRow)[];
-const WRITABLE = new Set<string>(ROW_COLUMNS.filter((c) => c !== 'id'));
+/** The arrays of related ids kept beside the link rows (migrations/009); written with the links, never read into a row. */
+const RELATION_IDS = ['tag_ids', 'author_ids'] as const;
+const WRITABLE = new Set<string>([...ROW_COLUMNS.filter((c) => c !== 'id'), ...RELATION_IDS]);
 
 /**
  * Reading a row back costs more than writing it on PGlite (a post's body is parsed out of the
@@ -40,9 +33,15 @@ const SLUG_RETRIES = 21;
 /** The advisory lock (for the transaction) that writers hold while looking for a free slug after a clash. */
 const SLUG_LOCK = 'pressroom:posts.slug';
 
-type Relation = { table: 'posts_tags'; column: 'tag_id' } | { table: 'posts_authors'; column: 'author_id' };
-const TAGS: Relation = { table: 'posts_tags', column: 'tag_id' };
-const AUTHORS: Relation = { table: 'posts_authors', column: 'author_id' };
+/** A link table of posts and the columns of posts that mirror it. */
+interface Relation {
+  table: 'posts_tags' | 'posts_authors';
+  column: 'tag_id' | 'author_id';
+  ids: (typeof RELATION_IDS)[number];
+  primary: 'primary_tag_id' | 'primary_author_id';
+}
+export const TAG_LINKS: Relation = { table: 'posts_tags', column: 'tag_id', ids: 'tag_ids', primary: 'primary_tag_id' };
+export const AUTHOR_LINKS: Relation = { table: 'posts_authors', column: 'author_id', ids: 'author_ids', primary: 'primary_author_id' };
 
 /** A CTE that attaches `ids` (a text[] parameter), in order, to the post the CTE `post` returned. */
 function attach(name: string, { table, column }: Relation, ids: string, onConflict = ''): string {
@@ -71,15 +70,18 @@ export async function insertPost(db: SqlDriver, row: PostWrite, tagIds: string[]
   const authors = [...new Set(authorIds)];
   let slug = row.slug;
   for (let attempt = 0; ; attempt++) {
-    const values: Record<string, unknown> = { ...row, slug, primary_tag_id: tags[0] ?? null, primary_author_id: authors[0] ?? null };
+    const values: Record<string, unknown> = {
+      ...row, slug, primary_tag_id: tags[0] ?? null, primary_author_id: authors[0] ?? null, tag_ids: tags, author_ids: authors,
+    };
     // a column left out is NULL (every nullable column of posts defaults to NULL), and each value less
     // is one less for PGlite to describe, bind and check
-    const { sql, params } = insertSql('posts', values, ROW_COLUMNS.filter((column) => values[column] != null));
+    const columns = [...ROW_COLUMNS.filter((column) => values[column] != null), ...RELATION_IDS];
+    const { sql, params } = insertSql('posts', values, columns);
     params.push(tags, authors);
     const { rows } = await db.query<Returned>(
       `WITH post AS (${sql} ON CONFLICT (slug) DO NOTHING RETURNING id, ${RETURNED}),
-       ${attach('tags', TAGS, `$${params.length - 1}`)},
-       ${attach('authors', AUTHORS, `$${params.length}`)}
+       ${attach('tags', TAG_LINKS, `$${params.length - 1}`)},
+       ${attach('authors', AUTHOR_LINKS, `$${params.length}`)}
        SELECT ${RETURNED} FROM post`,
       params,
     );
@@ -102,24 +104,24 @@ export async function updatePost(
   const values: Record<string, unknown> = { ...patch };
   const tags = tagIds && [...new Set(tagIds)];
   const authors = authorIds && [...new Set(authorIds)];
-  if (tags) values.primary_tag_id = tags[0] ?? null;
-  if (authors) values.primary_author_id = authors[0] ?? null;
+  if (tags) Object.assign(values, { primary_tag_id: tags[0] ?? null, tag_ids: tags });
+  if (authors) Object.assign(values, { primary_author_id: authors[0] ?? null, author_ids: authors });
   const params: unknown[] = [];
   const set = setClause(values, WRITABLE, params);
   params.push(id);
   const postId = `$${params.length}`;
   const ctes = [
     set
-      ? `post AS (UPDATE posts SET ${set} WHERE id = ${postId} RETURNING ${current ? `id, ${RETURNED}` : '*'})`
-      : `post AS (SELECT * FROM posts WHERE id = ${postId})`,
+      ? `post AS (UPDATE posts p SET ${set} WHERE p.id = ${postId} RETURNING ${current ? `p.id, ${RETURNED}` : postColumns()})`
+      : `post AS (SELECT ${postColumns()} FROM posts p WHERE p.id = ${postId})`,
   ];
   if (tags) {
     params.push(tags);
-    ctes.push(...replace('tags', TAGS, postId, `$${params.length}`));
+    ctes.push(...replace('tags', TAG_LINKS, postId, `$${params.length}`));
   }
   if (authors) {
     params.push(authors);
-    ctes.push(...replace('authors', AUTHORS, postId, `$${params.length}`));
+    ctes.push(...replace('authors', AUTHOR_LINKS, postId, `$${params.length}`));
   }
   const known = current && set;
   const { rows } = await db.query<PostRow>(`WITH ${ctes.join(',\n')} SELECT ${known ? RETURNED : '*'} FROM post`, params);
@@ -128,6 +130,21 @@ export async function updatePost(
   const after: Record<string, unknown> = { ...current };
   for (const [column, value] of Object.entries(values)) if (value !== undefined && WRITABLE.has(column)) after[column] = value;
   return asStored(after, rows[0]);
+}
+
+/**
+ * Reads the mirrored columns of the given posts (the related ids and the first of them) again from the
+ * link rows, after links changed other than through insertPost and updatePost: a tag deleted, an
+ * author's posts handed to another.
+ */
+export async function refreshRelationIds(db: SqlDriver, { table, column, ids, primary }: Relation, postIds: string[]): Promise<void> {
+  if (postIds.length === 0) return;
+  const linked = `FROM ${table} l WHERE l.post_id = p.id ORDER BY l.sort_order`;
+  await db.query(
+    `UPDATE posts p SET ${ids} = ARRAY(SELECT l.${column} ${linked}), ${primary} = (SELECT l.${column} ${linked} LIMIT 1)
+      WHERE p.id = ANY($1::text[])`,
+    [postIds],
+  );
 }
 
 /** Tags and authors (with roles) of one post, in order. */
@@ -145,7 +162,7 @@ export async function relationsOf(db: SqlDriver, memo: UserMemo, postId: string)
 
 /** Locks the post for the rest of the transaction and reads it with its relations. */
 export async function lockWithRelations(db: SqlDriver, memo: UserMemo, id: string): Promise<PostWithRelations | null> {
-  const { rows } = await db.query<PostRow>('SELECT * FROM posts WHERE id = $1 FOR UPDATE', [id]);
+  const { rows } = await db.query<PostRow>(`SELECT ${postColumns()} FROM posts p WHERE p.id = $1 FOR UPDATE`, [id]);
   if (!rows[0]) return null;
   return { row: rows[0], ...(await relationsOf(db, memo, id)) };
 }

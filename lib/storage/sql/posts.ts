@@ -5,7 +5,7 @@ import { freeSlug, groupWithout } from './common';
 import type { CountMemo } from './count-memo';
 import { browsePostIds, browsePosts } from './post-browse';
 import { postColumns } from './post-columns';
-import { insertPost, lockWithRelations, updatePost } from './post-writes';
+import { AUTHOR_LINKS, insertPost, lockWithRelations, refreshRelationIds, updatePost } from './post-writes';
 import { rolesOf, userMemo, type UserMemo } from './users';
 
 const PUBLIC_AUTHOR_COLUMNS = [
@@ -68,7 +68,7 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
     },
 
     findByIdForUpdate(id) {
-      return one('SELECT * FROM posts WHERE id = $1 FOR UPDATE', [id]);
+      return one(`SELECT ${postColumns()} FROM posts p WHERE p.id = $1 FOR UPDATE`, [id]);
     },
 
     lockWithRelations(id) {
@@ -123,13 +123,16 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
 
     async dueScheduled(now, limit) {
       const { rows } = await db.query<PostRow>(
-        `SELECT * FROM posts WHERE status = 'scheduled' AND published_at <= $1 ORDER BY published_at, id LIMIT $2`,
+        `SELECT ${postColumns()} FROM posts p WHERE p.status = 'scheduled' AND p.published_at <= $1 ORDER BY p.published_at, p.id LIMIT $2`,
         [now, limit],
       );
       return rows;
     },
 
     async reassignAuthor(fromUserId, toUserId) {
+      // as in a tag delete: no post gains the author between reading its posts and moving them
+      await db.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [fromUserId]);
+      const affected = await db.query<{ post_id: string }>('SELECT post_id FROM posts_authors WHERE author_id = $1', [fromUserId]);
       // Posts the new author already co-writes keep one row; the rest move over.
       await db.query(
         `UPDATE posts_authors SET author_id = $2 WHERE author_id = $1
@@ -137,12 +140,7 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
         [fromUserId, toUserId],
       );
       await db.query('DELETE FROM posts_authors WHERE author_id = $1', [fromUserId]);
-      await db.query(
-        `UPDATE posts p SET primary_author_id = (
-           SELECT pa.author_id FROM posts_authors pa WHERE pa.post_id = p.id ORDER BY pa.sort_order LIMIT 1)
-         WHERE p.primary_author_id = $1 OR p.primary_author_id IS NULL`,
-        [fromUserId],
-      );
+      await refreshRelationIds(db, AUTHOR_LINKS, affected.rows.map((r) => r.post_id));
     },
   };
 }

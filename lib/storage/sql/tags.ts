@@ -6,6 +6,7 @@ import { freeSlug, matchConditions, matchEachSql, insertSql, storedText, setClau
 import type { CountMemo } from './count-memo';
 import { browseCounted, type CountedTable } from './post-counts';
 import { tagFields } from './filter-fields';
+import { refreshRelationIds, TAG_LINKS } from './post-writes';
 
 const TAG_COLUMNS = [
   'id', 'name', 'slug', 'description', 'feature_image', 'parent_id', 'visibility', 'og_image', 'og_title',
@@ -143,17 +144,12 @@ export function sqlTags(db: SqlDriver, memo?: CountMemo): TagStore {
     },
 
     async delete(id) {
-      // posts whose first tag this was get their next tag as primary
+      // The lock waits for writers still linking posts to the tag and keeps new ones out, so the posts
+      // read next are all the posts whose mirrored tag ids the delete changes.
+      await db.query('SELECT 1 FROM tags WHERE id = $1 FOR UPDATE', [id]);
       const affected = await db.query<{ post_id: string }>('SELECT post_id FROM posts_tags WHERE tag_id = $1', [id]);
       const { affectedRows } = await db.query('DELETE FROM tags WHERE id = $1', [id]);
-      if (affected.rows.length) {
-        await db.query(
-          `UPDATE posts p SET primary_tag_id = (
-             SELECT pt.tag_id FROM posts_tags pt WHERE pt.post_id = p.id ORDER BY pt.sort_order LIMIT 1)
-           WHERE p.id = ANY($1::text[])`,
-          [affected.rows.map((r) => r.post_id)],
-        );
-      }
+      await refreshRelationIds(db, TAG_LINKS, affected.rows.map((r) => r.post_id));
       return affectedRows > 0;
     },
 

@@ -3,6 +3,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { AccessorMap } from '../../../lib/nql';
 import { initial } from '../../../lib/storage/sql/migrations/001-initial';
+import { postRelationIds } from '../../../lib/storage/sql/migrations/009-post-relation-ids';
 
 export interface Role {
   id: string;
@@ -64,6 +65,9 @@ export async function createDatabase(data: Dataset): Promise<PGlite> {
   const db = await PGlite.create();
   await db.exec(initial);
   await insert(db, data);
+  // the migration that mirrors links into arrays on each post, run over the links: its backfill is what
+  // gives the filters' array form its data here
+  await db.exec(postRelationIds);
   return db;
 }
 

@@ -6,6 +6,7 @@ import { sessions } from './005-sessions';
 import { themes } from './006-themes';
 import { webhooks } from './007-webhooks';
 import { contentGeneration } from './008-content-generation';
+import { postRelationIds } from './009-post-relation-ids';
 
 export interface Migration {
   version: number;
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   { version: 6, name: 'themes', sql: themes },
   { version: 7, name: 'webhooks', sql: webhooks },
   { version: 8, name: 'content-generation', sql: contentGeneration },
+  { version: 9, name: 'post-relation-ids', sql: postRelationIds },
 ];
