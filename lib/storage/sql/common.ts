@@ -1,6 +1,6 @@
 import type { SqlDriver } from './driver';
 import type { BrowseResult, OrderClause, PageRequest } from '../storage';
-import { count, memoisedCount, readGeneration, type CountMemo, type Totals } from './count-memo';
+import { count, memoisedCount, memoisedTotal, readGeneration, type CountMemo, type Totals } from './count-memo';
 
 /** Text as PostgreSQL stores it: sent as UTF-8, in which an unpaired surrogate becomes U+FFFD. */
 export function storedText(text: string): string {
@@ -101,7 +101,7 @@ export interface BrowseSpec {
   /** SQL conditions, and-ed; their values are already in `params`. */
   where: string[];
   params: unknown[];
-  /** ORDER BY items, ending in a unique column so pages never overlap. */
+  /** ORDER BY items, one per entry (`expression [ASC|DESC] [NULLS FIRST|LAST]`), ending in a unique column so pages never overlap. */
   order: string[];
   /** Values only the ORDER BY uses, numbered after `params`. */
   orderParams?: unknown[];
@@ -131,9 +131,57 @@ export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec, memo?: Coun
     const [rows, total] = await Promise.all([pageRows<R>(db, spec), count(db, body, spec.params)]);
     return { rows, total };
   }
+  if (spec.page.offset > 0) {
+    const totals: Totals = { memo, generation: await readGeneration(db) };
+    const known = memoisedTotal(totals, body, spec.params);
+    // past the end, as the total of this very generation says: nothing to walk to
+    if (known !== undefined && spec.page.limit !== null && spec.page.offset >= known) return { rows: [], total: known, totals };
+    const backwards = known === undefined ? undefined : fromTheEnd(spec, known);
+    if (!backwards) return { rows: await pageRows<R>(db, spec), total: known ?? (await memoisedCount(db, totals, body, spec.params)), totals };
+    const rows = await pageRows<R>(db, backwards);
+    // The generation only grows: read again unchanged, it was the same for the page's snapshot, and
+    // the total holds for it. Otherwise the content changed meanwhile: the usual way below.
+    if (rows.length === backwards.page.limit && (await readGeneration(db)) === totals.generation) {
+      return { rows: rows.reverse(), total: known!, totals };
+    }
+  }
   const [rows, generation] = await Promise.all([pageRows<R>(db, spec), readGeneration(db)]);
   const totals: Totals = { memo, generation };
   return { rows, total: await memoisedCount(db, totals, body, spec.params), totals };
+}
+
+/**
+ * For a page in the second half of a browse of `total` rows, the same page read by walking the order
+ * backwards from the end: an OFFSET is a walk over every row it skips (the last of 100k posts took
+ * 80 ms to reach from the front). Undefined for a page nearer the front, or an order that cannot be
+ * reversed.
+ */
+function fromTheEnd(spec: BrowseSpec, total: number): BrowseSpec | undefined {
+  const { offset, limit } = spec.page;
+  if (limit === null) return undefined;
+  const end = Math.min(offset + limit, total);
+  if (total - end >= offset) return undefined;
+  const order = reversedOrder(spec.order);
+  return order && { ...spec, order, page: { limit: end - offset, offset: total - end } };
+}
+
+const ORDER_ITEM = /^(.+?)(?:\s+(ASC|DESC))?(?:\s+NULLS\s+(FIRST|LAST))?$/is;
+
+/**
+ * ORDER BY items that list the same rows last to first. Nulls move to the other end too: PostgreSQL
+ * puts them last in ascending order and first in descending order unless told otherwise.
+ */
+export function reversedOrder(order: readonly string[]): string[] | undefined {
+  const reversed: string[] = [];
+  for (const item of order) {
+    const match = ORDER_ITEM.exec(item.trim());
+    if (!match) return undefined;
+    const [, expression, direction = 'ASC', nulls] = match;
+    const descending = direction.toUpperCase() === 'DESC';
+    const nullsFirst = nulls ? nulls.toUpperCase() === 'FIRST' : descending;
+    reversed.push(`${expression} ${descending ? 'ASC' : 'DESC'} NULLS ${nullsFirst ? 'LAST' : 'FIRST'}`);
+  }
+  return reversed;
 }
 
 /**

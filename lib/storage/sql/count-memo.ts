@@ -59,12 +59,19 @@ export async function count(db: SqlDriver, body: string, params: unknown[]): Pro
   return rows[0]?.total ?? 0;
 }
 
+const countKey = (body: string, params: unknown[]) => `count ${body}\u0000${JSON.stringify(params)}`;
+
+/** The count `memoisedCount` would give, if the memo already holds it for this request's generation. */
+export function memoisedTotal(totals: Totals, body: string, params: unknown[]): number | undefined {
+  return totals.memo.get(countKey(body, params), totals.generation);
+}
+
 /**
  * `count` through the memo. On a miss the count statement also returns the generation of its own
  * snapshot, and that is what the count is stored under.
  */
 export async function memoisedCount(db: SqlDriver, totals: Totals, body: string, params: unknown[]): Promise<number> {
-  const key = `count ${body}\u0000${JSON.stringify(params)}`;
+  const key = countKey(body, params);
   const known = totals.memo.get(key, totals.generation);
   if (known !== undefined) return known;
   const { rows } = await db.query<{ total: number; generation_: string | number }>(

@@ -13,10 +13,11 @@ const ORDER_COLUMNS: Record<string, string> = {
   updated_at: 'p.updated_at', type: 'p.type', reading_time: 'p.reading_time',
 };
 
-const DEFAULT_ORDER: Record<PostQuery['defaultOrder'], string> = {
-  admin: `CASE p.status WHEN 'scheduled' THEN 0 WHEN 'draft' THEN 1 ELSE 2 END, p.published_at DESC NULLS FIRST, p.updated_at DESC`,
-  published_at: 'p.published_at DESC',
-  title: 'p.title ASC',
+/** One ORDER BY item per entry: a browse walked from the end reverses each (common.ts). */
+const DEFAULT_ORDER: Record<PostQuery['defaultOrder'], readonly string[]> = {
+  admin: [`CASE p.status WHEN 'scheduled' THEN 0 WHEN 'draft' THEN 1 ELSE 2 END`, 'p.published_at DESC NULLS FIRST', 'p.updated_at DESC'],
+  published_at: ['p.published_at DESC'],
+  title: ['p.title ASC'],
 };
 
 /** The conditions of a browse. */
@@ -40,7 +41,7 @@ function browseSpec(query: PostQuery): BrowseSpec {
     orderParams.push(query.slugOrder);
     order.push(`array_position($${base.params.length + 1}::text[], p.slug::text)`);
   }
-  if (order.length === 0) order.push(DEFAULT_ORDER[query.defaultOrder]);
+  if (order.length === 0) order.push(...DEFAULT_ORDER[query.defaultOrder]);
   order.push('p.id DESC');
   return { from: 'posts p', select: postColumns(query.bodies), ...base, order, orderParams, page: query.page };
 }
