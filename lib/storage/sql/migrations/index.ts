@@ -7,6 +7,7 @@ import { themes } from './006-themes';
 import { webhooks } from './007-webhooks';
 import { contentGeneration } from './008-content-generation';
 import { postRelationIds } from './009-post-relation-ids';
+import { nameOrder } from './010-name-order';
 
 export interface Migration {
   version: number;
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   { version: 7, name: 'webhooks', sql: webhooks },
   { version: 8, name: 'content-generation', sql: contentGeneration },
   { version: 9, name: 'post-relation-ids', sql: postRelationIds },
+  { version: 10, name: 'name-order', sql: nameOrder },
 ];
