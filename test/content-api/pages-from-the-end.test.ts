@@ -7,7 +7,7 @@ import { createService, type Service } from '../../lib';
 import { createPgliteDriver } from '../../lib/storage/pglite';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
-import { reversedOrder } from '../../lib/storage/sql/common';
+import { equalsAny, pageSql, reversedOrder } from '../../lib/storage/sql/common';
 import { adminClient, BASE, body, type Client } from '../helpers/service';
 import { checkResponses } from '../helpers/openapi-check';
 
@@ -123,5 +123,22 @@ describe('reversedOrder', () => {
       'p.published_at ASC NULLS FIRST', 'p.title DESC NULLS LAST',
     ]);
     expect(reversedOrder([`CASE p.status WHEN 'draft' THEN 1 ELSE 2 END`])).toEqual([`CASE p.status WHEN 'draft' THEN 1 ELSE 2 END DESC NULLS FIRST`]);
+  });
+});
+
+describe('page bounds and id lists in SQL text', () => {
+  it('writes whole page bounds into the text and refuses anything else', () => {
+    expect(pageSql({ limit: 15, offset: 0 })).toBe(' LIMIT 15');
+    expect(pageSql({ limit: 15, offset: 30 })).toBe(' LIMIT 15 OFFSET 30');
+    expect(pageSql({ limit: null, offset: 0 })).toBe('');
+    expect(pageSql({ limit: 15, offset: 1e300 })).toBe(` LIMIT 15 OFFSET ${Number.MAX_SAFE_INTEGER}`);
+    for (const limit of [1.5, -1, Number.NaN, Infinity]) expect(() => pageSql({ limit, offset: 0 })).toThrow(RangeError);
+  });
+
+  it('compares with one id as a value and with several as a list parameter', () => {
+    const params: unknown[] = ['before'];
+    expect(equalsAny('pt.post_id', ['a'], params)).toBe('pt.post_id = $2');
+    expect(equalsAny('pt.post_id', ['b', 'c'], params)).toBe('pt.post_id = ANY($3::text[])');
+    expect(params).toEqual(['before', 'a', ['b', 'c']]);
   });
 });

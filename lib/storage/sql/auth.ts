@@ -49,9 +49,8 @@ export function sqlIntegrations(db: SqlDriver): IntegrationStore {
       return freeSlug(db, 'integrations', base);
     },
     async browse(page) {
-      const params: unknown[] = [];
       const [list, count] = await Promise.all([
-        db.query<IntegrationRow>(`SELECT * FROM integrations WHERE type = 'custom' ORDER BY name, id${pageSql(page, params)}`, params),
+        db.query<IntegrationRow>(`SELECT * FROM integrations WHERE type = 'custom' ORDER BY name, id${pageSql(page)}`),
         db.query<{ total: number }>(`SELECT count(*)::int AS total FROM integrations WHERE type = 'custom'`),
       ]);
       return { rows: list.rows, total: count.rows[0]?.total ?? 0 };

@@ -40,18 +40,41 @@ export function orderItems(order: OrderClause[] | undefined, columns: Record<str
   return items;
 }
 
-export function pageSql(page: PageRequest, params: unknown[]): string {
+/**
+ * `LIMIT n OFFSET m` as numbers in the text, not parameters: with either a parameter PostgreSQL plans
+ * the statement afresh on every run (its generic plan, made to return an unknown share of the rows,
+ * always looks costlier than one made for the page at hand). A page of posts: 0.44 → 0.32 ms per
+ * statement in PGlite. Each page size and offset is a statement of its own; the driver keeps the
+ * most recent ones prepared.
+ */
+export function pageSql(page: PageRequest): string {
   let sql = '';
-  if (page.limit !== null) {
-    params.push(page.limit);
-    sql += ` LIMIT $${params.length}`;
-  }
-  if (page.offset > 0) {
-    // limit × page can pass what bigint holds; a page that far past the end is simply empty
-    params.push(Math.min(page.offset, Number.MAX_SAFE_INTEGER));
-    sql += ` OFFSET $${params.length}`;
-  }
+  if (page.limit !== null) sql += ` LIMIT ${wholeNumber(page.limit)}`;
+  // limit × page can pass what bigint holds; a page that far past the end is simply empty
+  if (page.offset > 0) sql += ` OFFSET ${wholeNumber(Math.min(page.offset, Number.MAX_SAFE_INTEGER))}`;
   return sql;
+}
+
+/** A number that is safe to write into SQL text: the page was validated long before, this makes sure. */
+function wholeNumber(value: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`not a page bound: ${value}`);
+  return value;
+}
+
+/**
+ * `<column> = $n` for one value, `<column> = ANY($n::text[])` for several; the value or the list is
+ * appended to `params`. PostgreSQL plans a prepared statement afresh on every run for as long as its
+ * generic plan looks costlier than the plans made for the values at hand, and against a list it cannot
+ * see that is forever when the list holds one id: ~0.2 ms of planning in PGlite for each single-post read
+ * of its tags (0.31 → 0.11 ms per statement).
+ */
+export function equalsAny(column: string, values: readonly string[], params: unknown[]): string {
+  if (values.length === 1) {
+    params.push(values[0]);
+    return `${column} = $${params.length}`;
+  }
+  params.push(values);
+  return `${column} = ANY($${params.length}::text[])`;
 }
 
 /**
@@ -116,7 +139,7 @@ function browseBody(spec: Pick<BrowseSpec, 'from' | 'where'>): string {
 /** The rows of one page. */
 export async function pageRows<R>(db: SqlDriver, spec: BrowseSpec): Promise<R[]> {
   const params = [...spec.params, ...(spec.orderParams ?? [])];
-  const sql = `SELECT ${spec.select} ${browseBody(spec)} ORDER BY ${spec.order.join(', ')}${pageSql(spec.page, params)}`;
+  const sql = `SELECT ${spec.select} ${browseBody(spec)} ORDER BY ${spec.order.join(', ')}${pageSql(spec.page)}`;
   return (await db.query<R>(sql, params)).rows;
 }
 

@@ -1,6 +1,6 @@
 import type { BrowseResult, Counted, TagQuery } from '../storage';
 import type { SqlDriver } from './driver';
-import { browsePage, orderItems } from './common';
+import { browsePage, equalsAny, orderItems } from './common';
 import { GENERATION_COLUMN, type CountMemo, type Totals } from './count-memo';
 
 /** A link table from posts to tags or authors. */
@@ -29,11 +29,12 @@ export async function attachPostCounts(
     return row.count_posts === undefined;
   });
   if (missing.length === 0) return;
+  const params: unknown[] = [];
   const { rows: counts } = await db.query<{ id: string; n: number; generation_: string | number }>(
     `SELECT l.${link.column} AS id, count(*)::int AS n, ${GENERATION_COLUMN} FROM ${link.table} l
      ${mode === 'published' ? `JOIN posts p ON p.id = l.post_id AND p.status = 'published'` : ''}
-     WHERE l.${link.column} = ANY($1::text[]) GROUP BY l.${link.column}`,
-    [missing.map((row) => row.id)],
+     WHERE ${equalsAny(`l.${link.column}`, missing.map((row) => row.id), params)} GROUP BY l.${link.column}`,
+    params,
   );
   const byId = new Map(counts.map((c) => [c.id, c.n]));
   for (const row of missing) row.count_posts = byId.get(row.id) ?? 0;

@@ -1,7 +1,7 @@
 import type { PostBody, PostRelations, PostStore, PublicAuthor, PublicPostRelations } from '../storage';
 import type { PostRow, PostType, RoleRow, TagRow, UserRow, UserWithRoles } from '../rows';
 import type { SqlDriver } from './driver';
-import { freeSlug, groupWithout } from './common';
+import { equalsAny, freeSlug, groupWithout } from './common';
 import type { CountMemo } from './count-memo';
 import { browsePostIds, browsePosts } from './post-browse';
 import { postColumns } from './post-columns';
@@ -25,20 +25,22 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
   }
 
   async function tagsOf(postIds: string[]): Promise<Map<string, TagRow[]>> {
+    const params: unknown[] = [];
     const { rows } = await db.query<TagRow & { post_id: string }>(
       `SELECT pt.post_id, t.* FROM posts_tags pt JOIN tags t ON t.id = pt.tag_id
-       WHERE pt.post_id = ANY($1::text[]) ORDER BY pt.post_id, pt.sort_order`,
-      [postIds],
+       WHERE ${equalsAny('pt.post_id', postIds, params)} ORDER BY pt.post_id, pt.sort_order`,
+      params,
     );
     return groupWithout(rows, 'post_id');
   }
 
   /** `columns`: the `u.` select list. */
   async function authorsOf<A extends { id: string }>(postIds: string[], columns: string): Promise<Map<string, A[]>> {
+    const params: unknown[] = [];
     const { rows } = await db.query<A & { post_id: string }>(
       `SELECT pa.post_id, ${columns} FROM posts_authors pa JOIN users u ON u.id = pa.author_id
-       WHERE pa.post_id = ANY($1::text[]) ORDER BY pa.post_id, pa.sort_order`,
-      [postIds],
+       WHERE ${equalsAny('pa.post_id', postIds, params)} ORDER BY pa.post_id, pa.sort_order`,
+      params,
     );
     return groupWithout(rows, 'post_id') as unknown as Map<string, A[]>;
   }
@@ -48,7 +50,8 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
     browseIds: (query) => browsePostIds(db, query),
 
     async findByIds(ids, bodies) {
-      const { rows } = await db.query<PostRow>(`SELECT ${postColumns(bodies)} FROM posts p WHERE p.id = ANY($1::text[])`, [ids]);
+      const params: unknown[] = [];
+      const { rows } = await db.query<PostRow>(`SELECT ${postColumns(bodies)} FROM posts p WHERE ${equalsAny('p.id', ids, params)}`, params);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },

@@ -2,7 +2,7 @@ import { compileFilter } from '../../nql';
 import type { Counted, LookupOptions, UserQuery, UserStore } from '../storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { freeSlug, matchConditions, matchEachSql, groupWithout, insertSql, setClause } from './common';
+import { equalsAny, freeSlug, matchConditions, matchEachSql, groupWithout, insertSql, setClause } from './common';
 import type { CountMemo } from './count-memo';
 import { browseCounted, type CountedTable } from './post-counts';
 import { userFields } from './filter-fields';
@@ -42,9 +42,10 @@ const TABLE: CountedTable = { from: 'users u', alias: 'u', orderColumns: ORDER_C
 /** Roles of each user, by user id. */
 export async function rolesOf(db: SqlDriver, userIds: string[]): Promise<Map<string, RoleRow[]>> {
   if (userIds.length === 0) return new Map();
+  const params: unknown[] = [];
   const { rows } = await db.query<RoleRow & { user_id: string }>(
-    `SELECT ru.user_id, r.* FROM roles_users ru JOIN roles r ON r.id = ru.role_id WHERE ru.user_id = ANY($1::text[])`,
-    [userIds],
+    `SELECT ru.user_id, r.* FROM roles_users ru JOIN roles r ON r.id = ru.role_id WHERE ${equalsAny('ru.user_id', userIds, params)}`,
+    params,
   );
   return groupWithout(rows, 'user_id');
 }
