@@ -46,6 +46,14 @@ export const DEFAULT_CHECKPOINT_POLICY: CheckpointPolicy = { changedRows: 1000, 
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'];
 
+/**
+ * In memory the database's files are already in RAM, so PostgreSQL's buffer pool (128 MB by default)
+ * is a second copy of the pages it holds, and a page it has to fetch again is a copy from memory. A
+ * smaller pool: 100k posts loaded 1,211 → 1,131 MB, peak under the browse load 1,513 → 1,332 MB, with
+ * the same page and filter times.
+ */
+const IN_MEMORY_START_PARAMS = [...START_PARAMS, '-c', 'shared_buffers=32MB'];
+
 /** The checkpointer's work: a checkpoint once the WAL since the last one has reached `walBytes`. */
 function checkpointJob(db: PGlite, walBytes: number): () => Promise<void> {
   return async () => {
@@ -145,7 +153,8 @@ export async function createPgliteDriver(options: PgliteStorageOptions = {}): Pr
     db = await PGlite.create({ dataDir: options.dataDir, startParams: START_PARAMS });
   } else {
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-    db = await PGlite.create({ dataDir: options.dataDir, loadDataDir: await cachedSeed(cacheDir), startParams: START_PARAMS });
+    const startParams = options.dataDir ? START_PARAMS : IN_MEMORY_START_PARAMS;
+    db = await PGlite.create({ dataDir: options.dataDir, loadDataDir: await cachedSeed(cacheDir), startParams });
     fromSeed = true;
   }
   const analyze = async () => {
