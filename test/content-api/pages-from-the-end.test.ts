@@ -7,7 +7,6 @@ import { createService, type Service } from '../../lib';
 import { createPgliteDriver } from '../../lib/storage/pglite';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
-import { equalsAny, pageSql, reversedOrder } from '../../lib/storage/sql/common';
 import { adminClient, BASE, body, type Client } from '../helpers/service';
 import { checkResponses } from '../helpers/openapi-check';
 
@@ -112,33 +111,5 @@ describe('pages from the end', () => {
     const after = before.slice(0, -1);
     expect(result.posts.map((row: { id: string }) => row.id)).toEqual(after.slice((last - 1) * LIMIT, last * LIMIT));
     expect(result.meta.pagination.total).toBe(after.length);
-  });
-});
-
-describe('reversedOrder', () => {
-  it('flips each item and moves nulls to the other end', () => {
-    expect(reversedOrder(['p.published_at DESC', 'p.id DESC'])).toEqual(['p.published_at ASC NULLS LAST', 'p.id ASC NULLS LAST']);
-    expect(reversedOrder(['t.name ASC', 'count_posts'])).toEqual(['t.name DESC NULLS FIRST', 'count_posts DESC NULLS FIRST']);
-    expect(reversedOrder(['p.published_at DESC NULLS LAST', 'p.title asc nulls first'])).toEqual([
-      'p.published_at ASC NULLS FIRST', 'p.title DESC NULLS LAST',
-    ]);
-    expect(reversedOrder([`CASE p.status WHEN 'draft' THEN 1 ELSE 2 END`])).toEqual([`CASE p.status WHEN 'draft' THEN 1 ELSE 2 END DESC NULLS FIRST`]);
-  });
-});
-
-describe('page bounds and id lists in SQL text', () => {
-  it('writes whole page bounds into the text and refuses anything else', () => {
-    expect(pageSql({ limit: 15, offset: 0 })).toBe(' LIMIT 15');
-    expect(pageSql({ limit: 15, offset: 30 })).toBe(' LIMIT 15 OFFSET 30');
-    expect(pageSql({ limit: null, offset: 0 })).toBe('');
-    expect(pageSql({ limit: 15, offset: 1e300 })).toBe(` LIMIT 15 OFFSET ${Number.MAX_SAFE_INTEGER}`);
-    for (const limit of [1.5, -1, Number.NaN, Infinity]) expect(() => pageSql({ limit, offset: 0 })).toThrow(RangeError);
-  });
-
-  it('compares with one id as a value and with several as a list parameter', () => {
-    const params: unknown[] = ['before'];
-    expect(equalsAny('pt.post_id', ['a'], params)).toBe('pt.post_id = $2');
-    expect(equalsAny('pt.post_id', ['b', 'c'], params)).toBe('pt.post_id = ANY($3::text[])');
-    expect(params).toEqual(['before', 'a', ['b', 'c']]);
   });
 });
