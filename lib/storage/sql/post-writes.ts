@@ -160,9 +160,14 @@ export async function relationsOf(db: SqlDriver, memo: UserMemo, postId: string)
   return { tags: tags.rows, authors: await rolesFromIds(db, memo, authors.rows) };
 }
 
+/** Locks the post for the rest of the transaction and reads it. */
+export async function lockPost(db: SqlDriver, id: string): Promise<PostRow | null> {
+  const { rows } = await db.query<PostRow>(`SELECT ${postColumns()} FROM posts p WHERE p.id = $1 FOR UPDATE`, [id]);
+  return rows[0] ?? null;
+}
+
 /** Locks the post for the rest of the transaction and reads it with its relations. */
 export async function lockWithRelations(db: SqlDriver, memo: UserMemo, id: string): Promise<PostWithRelations | null> {
-  const { rows } = await db.query<PostRow>(`SELECT ${postColumns()} FROM posts p WHERE p.id = $1 FOR UPDATE`, [id]);
-  if (!rows[0]) return null;
-  return { row: rows[0], ...(await relationsOf(db, memo, id)) };
+  const row = await lockPost(db, id);
+  return row && { row, ...(await relationsOf(db, memo, id)) };
 }

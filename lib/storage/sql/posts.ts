@@ -5,7 +5,7 @@ import { equalsAny, freeSlug, groupWithout } from './common';
 import type { CountMemo } from './count-memo';
 import { browsePostIds, browsePosts } from './post-browse';
 import { postColumns } from './post-columns';
-import { AUTHOR_LINKS, insertPost, lockWithRelations, refreshRelationIds, updatePost } from './post-writes';
+import { AUTHOR_LINKS, insertPost, lockPost, lockWithRelations, refreshRelationIds, updatePost } from './post-writes';
 import { rolesOf, userMemo, type UserMemo } from './users';
 
 const PUBLIC_AUTHOR_COLUMNS = [
@@ -70,9 +70,7 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
         : one(`SELECT ${select} FROM posts p WHERE p.slug = $1`, [slug]);
     },
 
-    findByIdForUpdate(id) {
-      return one(`SELECT ${postColumns()} FROM posts p WHERE p.id = $1 FOR UPDATE`, [id]);
-    },
+    findByIdForUpdate: (id) => lockPost(db, id),
 
     lockWithRelations(id) {
       return lockWithRelations(db, known, id);
