@@ -160,7 +160,11 @@ export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec, memo?: Coun
     // past the end, as the total of this very generation says: nothing to walk to
     if (known !== undefined && spec.page.limit !== null && spec.page.offset >= known) return { rows: [], total: known, totals };
     const backwards = known === undefined ? undefined : fromTheEnd(spec, known);
-    if (!backwards) return { rows: await pageRows<R>(db, spec), total: known ?? (await memoisedCount(db, totals, body, spec.params)), totals };
+    if (!backwards) {
+      // the memo answers the count itself when it holds it
+      const [rows, total] = await Promise.all([pageRows<R>(db, spec), memoisedCount(db, totals, body, spec.params)]);
+      return { rows, total, totals };
+    }
     const rows = await pageRows<R>(db, backwards);
     // The generation only grows: read again unchanged, it was the same for the page's snapshot, and
     // the total holds for it. Otherwise the content changed meanwhile: the usual way below.

@@ -3,7 +3,7 @@
 import type { PostWithRelations } from '../storage';
 import type { PostRow, PostWrite, TagRow, UserRow } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
-import { freeSlug, insertSql, setClause, storedText } from './common';
+import { equalsAny, freeSlug, insertSql, setClause, storedText } from './common';
 import { postColumns, ROW_COLUMNS } from './post-columns';
 import { ROLE_IDS, rolesFromIds, type UserMemo, type WithRoleIds } from './users';
 
@@ -140,10 +140,11 @@ export async function updatePost(
 export async function refreshRelationIds(db: SqlDriver, { table, column, ids, primary }: Relation, postIds: string[]): Promise<void> {
   if (postIds.length === 0) return;
   const linked = `FROM ${table} l WHERE l.post_id = p.id ORDER BY l.sort_order`;
+  const params: unknown[] = [];
   await db.query(
     `UPDATE posts p SET ${ids} = ARRAY(SELECT l.${column} ${linked}), ${primary} = (SELECT l.${column} ${linked} LIMIT 1)
-      WHERE p.id = ANY($1::text[])`,
-    [postIds],
+      WHERE ${equalsAny('p.id', postIds, params)}`,
+    params,
   );
 }
 
