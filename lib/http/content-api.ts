@@ -84,7 +84,7 @@ export class ContentResponses {
       response.headers.set('cache-control', `public, max-age=${this.options.maxAge}`);
       return response;
     }
-    const etag = await strongEtag(body);
+    const etag = strongEtag(body);
     const headers = this.headers(etag, response.headers.get('content-type') ?? 'application/json; charset=utf-8');
     const entry: Entry = {
       generation, status: 200, body, etag, headers, answers: entryAnswers(headers, body), size: body.byteLength + key.length * 2,

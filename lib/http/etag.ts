@@ -1,9 +1,8 @@
-import { toHex } from '../util/ids';
+import { digest128 } from '../util/digest';
 
-/** A strong validator: the SHA-256 of the exact bytes served. */
-export async function strongEtag(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
-  return `"${toHex(digest).slice(0, 40)}"`;
+/** A strong validator: a 128-bit digest of the exact bytes served. */
+export function strongEtag(bytes: Uint8Array): string {
+  return `"${digest128(bytes)}"`;
 }
 
 /** Whether `If-None-Match` names this entity (`*`, or a list that contains it; `W/` compared weakly). */

@@ -224,12 +224,26 @@ describe('HTTP behaviour', () => {
     const res = await content('posts/');
     expect(res.headers.get('cache-control')).toBe('public, max-age=0');
     const etag = res.headers.get('etag')!;
-    expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
     const again = await content('posts/', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
     expect(again.headers.get('access-control-allow-origin')).toBe('*');
     expect((await content('posts/', { headers: { 'if-none-match': '"other"' } })).status).toBe(200);
+  });
+
+  it('gives an edited post a new ETag, so a client revalidating with the old one gets the new body', async () => {
+    const post = (await body(await site.admin.post('posts/', { posts: [{ title: 'Validated', status: 'published' }] }))).posts[0];
+    const first = await content(`posts/slug/${post.slug}/`);
+    const etag = first.headers.get('etag')!;
+    expect((await content(`posts/slug/${post.slug}/`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const edited = await site.admin.put(`posts/${post.id}/`, { posts: [{ custom_excerpt: 'Edited for the validator', updated_at: post.updated_at }] });
+    expect(edited.status).toBe(200);
+    const after = await content(`posts/slug/${post.slug}/`, { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect((await body(after)).posts[0].custom_excerpt).toBe('Edited for the validator');
+    await site.admin.del(`posts/${post.id}/`);
   });
 
   it('answers preflight and refuses writes with 405 and Allow', async () => {
