@@ -1,10 +1,12 @@
-// PGlite runs PostgreSQL as one single-user backend, without the server's background workers. Two of
+// PGlite runs PostgreSQL as one single-user backend, without the server's background workers. Three of
 // their jobs matter as a site grows, and are done here after enough written rows:
 // - autovacuum's analyze: without it the planner keeps plans built for an empty database as tables
 //   grow (a tag count over 10k posts took 0.5 s on such a plan, 70 ms after ANALYZE);
 // - the checkpointer: a standalone backend never starts a checkpoint by itself, whatever max_wal_size
 //   says, so the WAL grows with every write until the database closes (~600 MB for a 100k-post import,
-//   held in RAM when the database is in memory).
+//   held in RAM when the database is in memory);
+// - autovacuum's vacuum: the old versions of edited and deleted rows, and their index entries, are
+//   otherwise never reclaimed, so the database grows with every edit.
 
 export interface UpkeepPolicy {
   /** Rows inserted, updated or deleted since the last run that trigger the next one. */

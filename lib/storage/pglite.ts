@@ -29,6 +29,8 @@ export interface PgliteStorageOptions {
   statistics?: UpkeepPolicy;
   /** When to look at the WAL, and how much of it makes a checkpoint due (PGlite has no checkpointer). */
   checkpoints?: CheckpointPolicy;
+  /** When to look for tables with many dead rows and vacuum them (PGlite has no autovacuum). */
+  vacuum?: UpkeepPolicy;
 }
 
 export interface CheckpointPolicy extends UpkeepPolicy {
@@ -61,6 +63,32 @@ function checkpointJob(db: PGlite, walBytes: number): () => Promise<void> {
       'SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 AS bytes FROM pg_control_checkpoint()',
     );
     if ((rows[0]?.bytes ?? 0) >= walBytes) await db.exec('CHECKPOINT');
+  };
+}
+
+/**
+ * A look at the dead rows after every 2,000 changed rows, at most once a minute. An edit of a post
+ * leaves the old row version and an entry for it in each index; PostgreSQL's own page pruning cannot
+ * remove index entries, so without a vacuum a site's files, and in memory its RSS, grow with every
+ * edit. On a 1k-post site every 2,000 edits of one post grew the posts table by ~0.5 MB for good;
+ * with a VACUUM after each 2,000 it stopped growing after 6,000.
+ */
+export const DEFAULT_VACUUM_POLICY: UpkeepPolicy = { changedRows: 2000, minIntervalMs: 60_000 };
+
+/**
+ * autovacuum's rule with its default settings: a table is due once its dead rows exceed 50 plus a
+ * fifth of its live ones. A bulk import leaves no dead rows, so it is never followed by a vacuum of
+ * the whole new table (~2 s at 100k posts, with every request waiting behind it).
+ */
+const DUE_FOR_VACUUM = `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables WHERE n_dead_tup > 50 + 0.2 * n_live_tup`;
+
+/** autovacuum's vacuum: the tables due, one at a time (VACUUM cannot run inside a transaction). */
+function vacuumJob(db: PGlite): () => Promise<void> {
+  return async () => {
+    // a backend hands its row counts to the statistics at most once a second: the last writes must count
+    await db.query('SELECT pg_stat_force_next_flush()');
+    const { rows } = await db.query<{ name: string }>(DUE_FOR_VACUUM);
+    for (const { name } of rows) await db.exec(`VACUUM ${name}`);
   };
 }
 
@@ -164,6 +192,7 @@ export async function createPgliteDriver(options: PgliteStorageOptions = {}): Pr
   const upkeep = [
     new UpkeepJob(analyze, options.statistics ?? DEFAULT_STATISTICS_POLICY),
     new UpkeepJob(checkpointJob(db, checkpoints.walBytes), checkpoints),
+    new UpkeepJob(vacuumJob(db), options.vacuum ?? DEFAULT_VACUUM_POLICY),
   ];
   const driver = pgliteDriver(db, new PreparedStatements(db), upkeep);
   if (!fromSeed) await migrate(driver);
