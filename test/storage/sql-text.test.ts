@@ -26,6 +26,10 @@ describe('page bounds and id lists in SQL text', () => {
     const params: unknown[] = ['before'];
     expect(equalsAny('pt.post_id', ['a'], params)).toBe('pt.post_id = $2');
     expect(equalsAny('pt.post_id', ['b', 'c'], params)).toBe('pt.post_id = ANY($3::text[])');
-    expect(params).toEqual(['before', 'a', ['b', 'c']]);
+    const twelve = Array.from({ length: 12 }, (_, i) => `id${i}`);
+    expect(equalsAny('p.id', twelve, params)).toBe('p.id = ANY($4::text[])');
+    expect(equalsAny('p.id', [], params)).toBe('p.id = ANY($5::text[])');
+    // a list shorter than the 10 entries PostgreSQL assumes is padded with its last id (see plans.test.ts)
+    expect(params).toEqual(['before', 'a', ['b', 'c', 'c', 'c', 'c', 'c', 'c', 'c', 'c', 'c'], twelve, []]);
   });
 });
