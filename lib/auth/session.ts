@@ -46,7 +46,7 @@ export async function createSession(app: AppContext, user: UserWithRoles, origin
   // sign-ins are rare enough to carry the clean-up of sessions nobody will use again
   await app.storage.sessions.purgeExpired(now);
   await app.storage.sessions.insert({
-    id: objectId(now), token_hash: await sha256Hex(token), user_id: user.id, origin,
+    id: objectId(now), token_hash: sha256Hex(token), user_id: user.id, origin,
     created_at: now, last_seen_at: now, expires_at: expiresAt,
   });
   return cookie(app, token, expiresAt);
@@ -68,7 +68,7 @@ function touchInterval(lifetimeMs: number): number {
  */
 export async function authenticateSession(request: Request, token: string, app: AppContext): Promise<Actor> {
   const now = app.now();
-  const session = TOKEN.test(token) ? await app.storage.sessions.findByTokenHash(await sha256Hex(token), now) : null;
+  const session = TOKEN.test(token) ? await app.storage.sessions.findByTokenHash(sha256Hex(token), now) : null;
   if (!session) throw invalidSession();
   assertSessionOrigin(request, session.origin);
   const user = await app.storage.users.findById(session.user_id);

@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+
 function hex(bytes: Uint8Array): string {
   let out = '';
   for (const b of bytes) out += b.toString(16).padStart(2, '0');
@@ -33,6 +35,10 @@ export function toHex(bytes: ArrayBuffer | Uint8Array): string {
   return hex(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  return toHex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+/**
+ * SHA-256 of the text's UTF-8, as hex. Synchronous: WebCrypto's digest answers only after a round
+ * trip through the thread pool, and a session-authenticated request hashes its cookie's token.
+ */
+export function sha256Hex(text: string): string {
+  return toHex(sha256(new TextEncoder().encode(text)));
 }

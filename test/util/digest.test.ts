@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { digest128 } from '../../lib/util/digest';
+import { sha256Hex } from '../../lib/util/ids';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -43,5 +44,14 @@ describe('digest128', () => {
     const longer = new Uint8Array(body.length + 1);
     longer.set(body);
     expect(digest128(longer)).not.toBe(original);
+  });
+});
+
+describe('sha256Hex', () => {
+  it("equals WebCrypto's SHA-256, so session tokens hashed by earlier versions still match", async () => {
+    for (const text of ['', 'a session token', 'ünïcödé ✓ 漢字', 'x'.repeat(1000)]) {
+      const web = new Uint8Array(await crypto.subtle.digest('SHA-256', utf8(text)));
+      expect(sha256Hex(text)).toBe([...web].map((b) => b.toString(16).padStart(2, '0')).join(''));
+    }
   });
 });
