@@ -22,8 +22,14 @@ const ORDER_COLUMNS: Record<string, string> = {
 
 const PUBLISHED_ONLY = `AND p.status = 'published'`;
 // A probe per tag, not EXISTS: PostgreSQL would make EXISTS a semi-join over every published post's
-// tags (0.1 s at 100k posts); a scalar subquery finds each tag's first published post by index.
-const HAS_PUBLISHED_POST = `(SELECT true FROM posts_tags pt JOIN posts p ON p.id = pt.post_id WHERE pt.tag_id = t.id ${PUBLISHED_ONLY} LIMIT 1) IS TRUE`;
+// tags (0.1 s at 100k posts). The probe walks the tag's links in the order of their index and looks
+// each post up until one is published. Written as a join, it was left to the planner, which with few
+// tags of many posts each expected a match within the first rows of a scan of the whole link table
+// (or of posts in id order): for a tag on drafts only there is none, and the scan read everything
+// (2.3 ms per such tag at 10k posts, ten times that at 100k). A post looked up per link, and an ORDER
+// BY only the index gives for free, leave it one plan.
+const HAS_PUBLISHED_POST = `(SELECT true FROM posts_tags pt WHERE pt.tag_id = t.id
+  AND (SELECT p.status FROM posts p WHERE p.id = pt.post_id) = 'published' ORDER BY pt.post_id LIMIT 1) IS TRUE`;
 
 export function countPostsSql(mode: 'all' | 'published'): string {
   return mode === 'all'

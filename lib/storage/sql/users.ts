@@ -20,8 +20,9 @@ const ORDER_COLUMNS: Record<string, string> = {
 };
 
 const PUBLISHED_ONLY = `AND p.status = 'published'`;
-// a probe per user rather than EXISTS, as for tags (tags.ts says why)
-const HAS_PUBLISHED_POST = `(SELECT true FROM posts_authors pa JOIN posts p ON p.id = pa.post_id WHERE pa.author_id = u.id ${PUBLISHED_ONLY} LIMIT 1) IS TRUE`;
+// a probe per user, written as the one per tag (tags.ts says why)
+const HAS_PUBLISHED_POST = `(SELECT true FROM posts_authors pa WHERE pa.author_id = u.id
+  AND (SELECT p.status FROM posts p WHERE p.id = pa.post_id) = 'published' ORDER BY pa.post_id LIMIT 1) IS TRUE`;
 
 function visible(options: LookupOptions | undefined): string {
   return options?.withPublishedPosts ? ` AND ${HAS_PUBLISHED_POST}` : '';
