@@ -5,6 +5,6 @@ export { isInGroup, textOf } from './ast';
 export { NqlError, NqlFieldError, NqlSyntaxError, NqlValueError } from './errors';
 export type { FieldDef, FieldMap, FieldRelation, FieldType, PropertyMap } from './fields';
 export { NQL_MAX_DEPTH, NQL_MAX_LENGTH, parseFilter } from './parse';
-export { compileFilter, type CompileOptions } from './to-sql';
+export { compileFilter, relationLinks, requiredRelations, type CompileOptions } from './to-sql';
 export { toPredicate, type Accessor, type AccessorMap, type PredicateOptions } from './to-predicate';
 export { inGroupOrder } from './order';

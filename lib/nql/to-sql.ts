@@ -1,4 +1,4 @@
-import type { NqlNode } from './ast';
+import type { NqlComparison, NqlNode } from './ast';
 import { resolveComparison, type Condition, type Scalar } from './condition';
 import { lookupProperty, type FieldDef, type FieldMap, type FieldType } from './fields';
 
@@ -30,6 +30,33 @@ const CASTS: Readonly<Record<FieldType, string>> = {
  * Throws NqlFieldError for unknown properties and NqlValueError for values that do not fit.
  */
 export function compileFilter(ast: NqlNode, fields: FieldMap, params: unknown[], options: CompileOptions = {}): string {
+  return compiler(fields, params, options).compile(ast);
+}
+
+/**
+ * The comparisons of a filter that every match must pass (its top level, or the items of a top-level
+ * conjunction) and that ask for a related row on a to-many relation: `tag:news`, not `-tag:news`.
+ */
+export function requiredRelations(ast: NqlNode, fields: FieldMap, options: CompileOptions = {}): NqlComparison[] {
+  const now = options.now ?? new Date();
+  const conjuncts = ast.type === 'and' ? ast.nodes : [ast];
+  return conjuncts.filter((node): node is NqlComparison => {
+    if (node.type !== 'cmp') return false;
+    const def = lookupProperty(fields, node.property);
+    return def.relation !== undefined && !resolveComparison(node, def.type, now).negated;
+  });
+}
+
+/**
+ * For a comparison `requiredRelations` gave: the outer keys of the rows it allows, as
+ * `SELECT <link> FROM <from> WHERE <test>`, with its values appended to `params`, and the column
+ * of the outer row they are keys of.
+ */
+export function relationLinks(node: NqlComparison, fields: FieldMap, params: unknown[], options: CompileOptions = {}): { key: string; links: string } {
+  return compiler(fields, params, options).links(node);
+}
+
+function compiler(fields: FieldMap, params: unknown[], options: CompileOptions) {
   const now = options.now ?? new Date();
 
   const bind = (value: Scalar, type: FieldType): string => {
@@ -60,8 +87,10 @@ export function compileFilter(ast: NqlNode, fields: FieldMap, params: unknown[],
     }
   };
 
+  const sqlOf = (def: FieldDef) => (/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/i.test(def.sql) ? def.sql : `(${def.sql})`);
+
   const comparison = (def: FieldDef, condition: Condition, negated: boolean): string => {
-    const expr = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/i.test(def.sql) ? def.sql : `(${def.sql})`;
+    const expr = sqlOf(def);
     if (def.relation !== undefined) {
       // Not EXISTS: PostgreSQL turns each top-level EXISTS into a semi-join, and planning many
       // of them grows steeply (in PGlite 60 and-ed tag comparisons took 0.6 s to plan, 500 took
@@ -96,7 +125,15 @@ export function compileFilter(ast: NqlNode, fields: FieldMap, params: unknown[],
     return `(${node.nodes.map(compile).join(node.type === 'and' ? ' AND ' : ' OR ')})`;
   };
 
-  return compile(ast);
+  const links = (node: NqlComparison): { key: string; links: string } => {
+    const def = lookupProperty(fields, node.property);
+    const { condition, negated } = resolveComparison(node, def.type, now);
+    if (!def.relation || negated) throw new Error(`${node.property}: not a positive comparison on a relation`);
+    const { key, link, from } = def.relation;
+    return { key, links: `SELECT ${link} FROM ${from} WHERE ${positive(sqlOf(def), def.type, condition)}` };
+  };
+
+  return { compile, links };
 }
 
 const OPERATORS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileFilter, NqlFieldError, NqlValueError, parseFilter, toPredicate } from '../../lib/nql';
+import { compileFilter, NqlFieldError, NqlValueError, parseFilter, relationLinks, requiredRelations, toPredicate } from '../../lib/nql';
 import { compareCodePoints } from '../../lib/nql/to-predicate';
 import { postFields, tagFields, userFields } from '../../lib/storage/sql/filter-fields';
 import { createDatabase, hexId, postAccessors, ROLES, type Dataset, type Post, type Tag, type User } from './helpers/dataset';
@@ -99,6 +99,42 @@ describe('relations: any related row matches, negations mean none does', () => {
   ])('%s', async (filter, expected) => {
     expect(await slugs(filter)).toEqual(expected);
   });
+});
+
+describe('the posts a required relation links to', () => {
+  const required = (filter: string) =>
+    requiredRelations(parseFilter(filter), postFields, { now: NOW }).map((node) => `${node.property} ${node.op}`);
+
+  it('are those of the comparisons on tags or authors that every match passes, and that ask for a related row', () => {
+    expect(required('tag:news')).toEqual(['tag eq']);
+    expect(required('tag:news+featured:true+author:-bob+tags.name:~sec')).toEqual(['tag eq', 'tags.name contains']);
+    expect(required('tag:[news,tech]+title:x+authors.slug:>b')).toEqual(['tag in', 'authors.slug gt']);
+    // an alternative, a negation or a plain column requires no related row
+    expect(required('tag:news,tag:tech')).toEqual([]);
+    expect(required('tag:-news+tag:-[a,b]+tags.name:-~x')).toEqual([]);
+    expect(required('featured:true+primary_tag:news')).toEqual([]);
+  });
+
+  it.each(['tag:news', 'tag:news+tag:tech', 'tag:[news,tech]+featured:false', 'tag:unused', 'tag:null', 'author:bob+tag:-news', 'tags.name:~secret', 'authors.email:Bob@Example.com'])(
+    'hold every post %s matches, so a browse may start from them',
+    async (filter) => {
+      const ast = parseFilter(filter);
+      const matches = await slugs(filter);
+      const nodes = requiredRelations(ast, postFields, { now: NOW });
+      expect(nodes.length).toBeGreaterThan(0);
+      for (const node of nodes) {
+        const params: unknown[] = [];
+        const where = compileFilter(ast, postFields, params, { now: NOW });
+        const { key, links } = relationLinks(node, postFields, params, { now: NOW });
+        const { rows } = await db.query<{ slug: string }>(`SELECT p.slug FROM posts p WHERE ${where} AND ${key} = ANY(ARRAY(${links})) ORDER BY p.id`, params);
+        expect(rows.map((row) => row.slug)).toEqual(matches);
+        const own: unknown[] = [];
+        const alone = relationLinks(node, postFields, own, { now: NOW }).links;
+        const linked = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${alone}) l`, own);
+        expect(linked.rows[0].n).toBeGreaterThanOrEqual(matches.length);
+      }
+    },
+  );
 });
 
 describe('primary tag and author', () => {

@@ -139,7 +139,7 @@ export interface BrowseSpec {
 }
 
 /** `FROM … WHERE …` of a browse, shared by its page and its count. */
-function browseBody(spec: Pick<BrowseSpec, 'from' | 'where'>): string {
+export function browseBody(spec: Pick<BrowseSpec, 'from' | 'where'>): string {
   return `FROM ${spec.from}${spec.where.length ? ` WHERE ${spec.where.join(' AND ')}` : ''}`;
 }
 
@@ -153,16 +153,22 @@ export async function pageRows<R>(db: SqlDriver, spec: BrowseSpec): Promise<R[]>
 /**
  * One page of rows and the total they were paged from, as two queries over the same conditions.
  * With `memo` (a browse of public content outside any transaction) the total may come from it, and
- * `totals` says which generation this request read, for further counts.
+ * `totals` says which generation this request read, for further counts; `generation`: the one the
+ * caller read for this request already.
  */
-export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec, memo?: CountMemo): Promise<BrowseResult<R> & { totals?: Totals }> {
+export async function browsePage<R>(
+  db: SqlDriver,
+  spec: BrowseSpec,
+  memo?: CountMemo,
+  generation?: number,
+): Promise<BrowseResult<R> & { totals?: Totals }> {
   const body = browseBody(spec);
   if (!memo) {
     const [rows, total] = await Promise.all([pageRows<R>(db, spec), count(db, body, spec.params)]);
     return { rows, total };
   }
   if (spec.page.offset > 0) {
-    const totals: Totals = { memo, generation: await readGeneration(db) };
+    const totals: Totals = { memo, generation: generation ?? (await readGeneration(db)) };
     const known = memoisedTotal(totals, body, spec.params);
     // past the end, as the total of this very generation says: nothing to walk to
     if (known !== undefined && spec.page.limit !== null && spec.page.offset >= known) return { rows: [], total: known, totals };
@@ -179,8 +185,8 @@ export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec, memo?: Coun
       return { rows: rows.reverse(), total: known!, totals };
     }
   }
-  const [rows, generation] = await Promise.all([pageRows<R>(db, spec), readGeneration(db)]);
-  const totals: Totals = { memo, generation };
+  const [rows, read] = await Promise.all([pageRows<R>(db, spec), generation ?? readGeneration(db)]);
+  const totals: Totals = { memo, generation: read };
   return { rows, total: await memoisedCount(db, totals, body, spec.params), totals };
 }
 

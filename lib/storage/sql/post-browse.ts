@@ -1,9 +1,9 @@
-import { compileFilter } from '../../nql';
+import { compileFilter, relationLinks, requiredRelations, type NqlComparison } from '../../nql';
 import type { BrowseResult, PostQuery } from '../storage';
 import type { PostRow } from '../rows';
 import type { SqlDriver } from './driver';
-import { browsePage, orderItems, pageRows, type BrowseSpec } from './common';
-import type { CountMemo } from './count-memo';
+import { browseBody, browsePage, orderItems, pageRows, type BrowseSpec } from './common';
+import { memoisedCount, readGeneration, type CountMemo } from './count-memo';
 import { postFields, publicPostFields } from './filter-fields';
 import { postColumns } from './post-columns';
 
@@ -20,23 +20,60 @@ const DEFAULT_ORDER: Record<PostQuery['defaultOrder'], readonly string[]> = {
   title: ['p.title ASC'],
 };
 
-/** The conditions of a browse. */
-function conditions(query: PostQuery): Pick<BrowseSpec, 'where' | 'params'> {
+/**
+ * The conditions of a browse. `from`: a comparison of the filter on tags or authors that every match
+ * passes, whose linked posts the browse should start from (`startFrom` says when).
+ */
+function conditions(query: PostQuery, from?: NqlComparison): Pick<BrowseSpec, 'where' | 'params'> {
   const params: unknown[] = [query.type];
   const where = ['p.type = $1'];
   if (query.publishedOnly) where.push(`p.status = 'published'`);
   if (query.filter) {
     const fields = query.publishedOnly ? publicPostFields : postFields;
     where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
+    if (from) {
+      // implied by the filter already: it only offers the planner the linked posts to start from,
+      // as a list it expects to be short
+      const { key, links } = relationLinks(from, fields, params, { now: query.now });
+      where.push(`${key} = ANY(ARRAY(${links}))`);
+    }
   }
   return { where, params };
 }
 
+/**
+ * Which comparison on tags or authors a public browse should start from, if any. A page is read by
+ * walking the posts in its order and testing each; when its filter requires a tag (or an author)
+ * that few posts have, that walk crosses most of the site to find a page's worth, and finds nothing
+ * for a tag on no published post (a long-tail tag's archive at 10k posts: 13 ms against 3 ms for a
+ * common tag). Starting from the links instead reads that tag's posts and sorts them. Reaching the
+ * page's end takes about `reach × posts ÷ links` rows walking, `links` starting from the links; the
+ * counts come from the memo of this generation's counts, so each is taken once per generation.
+ */
+async function startFrom(db: SqlDriver, query: PostQuery, memo: CountMemo): Promise<{ from?: NqlComparison; generation?: number }> {
+  if (!query.filter) return {};
+  const required = requiredRelations(query.filter, publicPostFields, { now: query.now });
+  if (required.length === 0) return {};
+  const totals = { memo, generation: await readGeneration(db) };
+  const every = conditions({ ...query, filter: undefined });
+  const [posts, ...links] = await Promise.all([
+    memoisedCount(db, totals, browseBody({ from: 'posts p', where: every.where }), every.params),
+    ...required.map((node) => {
+      const params: unknown[] = [];
+      return memoisedCount(db, totals, `FROM (${relationLinks(node, publicPostFields, params, { now: query.now }).links}) l`, params);
+    }),
+  ]);
+  const fewest = Math.min(...links);
+  const reach = query.page.offset + (query.page.limit ?? posts);
+  const from = fewest * fewest < reach * posts ? required[links.indexOf(fewest)] : undefined;
+  return { from, generation: totals.generation };
+}
+
 /** The select, conditions and order of a browse. */
-function browseSpec(query: PostQuery): BrowseSpec {
+function browseSpec(query: PostQuery, from?: NqlComparison): BrowseSpec {
   const order = orderItems(query.order, ORDER_COLUMNS);
   const orderParams: unknown[] = [];
-  const base = conditions(query);
+  const base = conditions(query, from);
   if (order.length === 0 && query.slugOrder?.length) {
     orderParams.push(query.slugOrder);
     order.push(`array_position($${base.params.length + 1}::text[], p.slug::text)`);
@@ -55,5 +92,7 @@ export async function browsePostIds(db: SqlDriver, query: PostQuery): Promise<st
 
 /** A page of posts and its total; a public browse (`memo` given, `publishedOnly`) takes its total from the memo of counts when it can. */
 export async function browsePosts(db: SqlDriver, query: PostQuery, memo?: CountMemo): Promise<BrowseResult<PostRow>> {
-  return browsePage<PostRow>(db, browseSpec(query), query.publishedOnly ? memo : undefined);
+  if (!query.publishedOnly || !memo) return browsePage<PostRow>(db, browseSpec(query));
+  const { from, generation } = await startFrom(db, query, memo);
+  return browsePage<PostRow>(db, browseSpec(query, from), memo, generation);
 }
