@@ -21,7 +21,7 @@ export interface UpkeepPolicy {
   urgent?: boolean;
 }
 
-/** When to refresh the planner's statistics. */
+/** When to look for tables whose planner statistics are due (the job analyses only those). */
 export const DEFAULT_STATISTICS_POLICY: UpkeepPolicy = { changedRows: 1000, minIntervalMs: 60_000 };
 
 const WRITE = /^\s*(insert|update|delete)\b/i;
