@@ -54,6 +54,16 @@ async function plans(table: string) {
   return rows.map((row) => ({ generic: Number(row.generic_plans), custom: Number(row.custom_plans) }));
 }
 
+/** Rows read from the posts and link tables so far, by scans of either kind. */
+async function rowsRead(): Promise<number> {
+  await site.driver.query('SELECT pg_stat_force_next_flush()');
+  const { rows } = await site.driver.query<{ n: string }>(
+    `SELECT sum(coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::bigint AS n FROM pg_stat_user_tables
+     WHERE relname IN ('posts', 'posts_tags', 'posts_authors')`,
+  );
+  return Number(rows[0].n);
+}
+
 describe('relations of a short page', () => {
   it('are read by statements PostgreSQL plans once, not on every request', async () => {
     for (let run = 0; run < 12; run++) {
@@ -102,15 +112,6 @@ describe('tags and authors whose posts are all drafts', () => {
     );
     await site.driver.exec('ANALYZE');
 
-    /** Rows read from the posts and link tables so far, by scans of either kind. */
-    const rowsRead = async () => {
-      await site.driver.query('SELECT pg_stat_force_next_flush()');
-      const { rows } = await site.driver.query<{ n: string }>(
-        `SELECT sum(coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::bigint AS n FROM pg_stat_user_tables
-         WHERE relname IN ('posts', 'posts_tags', 'posts_authors')`,
-      );
-      return Number(rows[0].n);
-    };
     const before = await rowsRead();
     for (let run = 0; run < 3; run++) {
       const tags = (await body(await read('tags/?limit=all'))).tags.map((tag: { name: string }) => tag.name);
@@ -125,15 +126,6 @@ describe('tags and authors whose posts are all drafts', () => {
 });
 
 describe('a browse filtered by a tag few posts have', () => {
-  /** Rows read from the posts and link tables so far, by scans of either kind. */
-  const rowsRead = async () => {
-    await site.driver.query('SELECT pg_stat_force_next_flush()');
-    const { rows } = await site.driver.query<{ n: string }>(
-      `SELECT sum(coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::bigint AS n FROM pg_stat_user_tables
-       WHERE relname IN ('posts', 'posts_tags', 'posts_authors')`,
-    );
-    return Number(rows[0].n);
-  };
   const titles = async (path: string) => {
     const page = await body(await read(path));
     return { titles: page.posts.map((post: { title: string }) => post.title) as string[], total: page.meta.pagination.total as number };
