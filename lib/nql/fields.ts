@@ -46,6 +46,25 @@ export interface FieldDef {
   readonly type: FieldType;
   /** Present for to-many properties: a comparison holds when any related row matches. */
   readonly relation?: FieldRelation;
+  /** Present for a to-one property read through the outer row's foreign key; `sql` is over `lookup.target`. */
+  readonly lookup?: FieldLookup;
+}
+
+/**
+ * A to-one property read through a foreign key of the outer row, e.g. the primary tag's slug over
+ * `p.primary_tag_id`. Its value is null when no related row counts (the key is null, or the row fails
+ * `where`). Compiled as `<key> IN (SELECT <id> FROM <target> WHERE …)` rather than as a subquery per
+ * outer row: the set is looked up once per query, and the key's index can lead to the outer rows.
+ */
+export interface FieldLookup {
+  /** The outer row's foreign key, e.g. `p.primary_tag_id`. */
+  readonly key: string;
+  /** The related table with its alias, e.g. `tags ptag`. */
+  readonly target: string;
+  /** The related table's key, e.g. `ptag.id`. */
+  readonly id: string;
+  /** What a related row must satisfy to count at all, e.g. `ptag.visibility = 'public'`. */
+  readonly where?: string;
 }
 
 /** The shape shared by FieldMap and the in-memory AccessorMap. */

@@ -3,8 +3,8 @@
 export type * from './ast';
 export { isInGroup, textOf } from './ast';
 export { NqlError, NqlFieldError, NqlSyntaxError, NqlValueError } from './errors';
-export type { FieldDef, FieldMap, FieldRelation, FieldType, PropertyMap } from './fields';
+export type { FieldDef, FieldLookup, FieldMap, FieldRelation, FieldType, PropertyMap } from './fields';
 export { NQL_MAX_DEPTH, NQL_MAX_LENGTH, parseFilter } from './parse';
-export { compileFilter, relationLinks, requiredRelations, type CompileOptions } from './to-sql';
+export { compileFilter, relationLinks, requiredRelations, type CompileOptions, type RelationLinks } from './to-sql';
 export { toPredicate, type Accessor, type AccessorMap, type PredicateOptions } from './to-predicate';
 export { inGroupOrder } from './order';

@@ -1,6 +1,6 @@
 import type { NqlComparison, NqlNode } from './ast';
 import { resolveComparison, type Condition, type Scalar } from './condition';
-import { lookupProperty, type FieldDef, type FieldMap, type FieldType } from './fields';
+import { lookupProperty, type FieldDef, type FieldLookup, type FieldMap, type FieldType } from './fields';
 
 export interface CompileOptions {
   /** The clock for relative dates (`now-30d`); defaults to the current time. */
@@ -35,7 +35,8 @@ export function compileFilter(ast: NqlNode, fields: FieldMap, params: unknown[],
 
 /**
  * The comparisons of a filter that every match must pass (its top level, or the items of a top-level
- * conjunction) and that ask for a related row on a to-many relation: `tag:news`, not `-tag:news`.
+ * conjunction) and that ask for a related row: on a to-many relation (`tag:news`, not `-tag:news`),
+ * or on a to-one lookup with a value (`primary_tag:news`, not `primary_tag:null`).
  */
 export function requiredRelations(ast: NqlNode, fields: FieldMap, options: CompileOptions = {}): NqlComparison[] {
   const now = options.now ?? new Date();
@@ -43,16 +44,24 @@ export function requiredRelations(ast: NqlNode, fields: FieldMap, options: Compi
   return conjuncts.filter((node): node is NqlComparison => {
     if (node.type !== 'cmp') return false;
     const def = lookupProperty(fields, node.property);
-    return def.relation !== undefined && !resolveComparison(node, def.type, now).negated;
+    if (!def.relation && !def.lookup) return false;
+    const { condition, negated } = resolveComparison(node, def.type, now);
+    return !negated && !(def.lookup && condition.test === 'null');
   });
 }
 
-/**
- * For a comparison `requiredRelations` gave: the outer keys of the rows it allows, as
- * `SELECT <link> FROM <from> WHERE <test>`, with its values appended to `params`, and the column
- * of the outer row they are keys of.
- */
-export function relationLinks(node: NqlComparison, fields: FieldMap, params: unknown[], options: CompileOptions = {}): { key: string; links: string } {
+/** What `relationLinks` gives: `<key> = ANY(ARRAY(<links>))` holds for every row the comparison allows. */
+export interface RelationLinks {
+  /** A column of the outer row, e.g. `p.id` or `p.primary_tag_id`. */
+  key: string;
+  /** `SELECT …` of the values of `key` the comparison allows. */
+  links: string;
+  /** Whether each row of `links` is one outer row (a to-many link) rather than a related row (a lookup). */
+  perOuterRow: boolean;
+}
+
+/** For a comparison `requiredRelations` gave: the values of an outer column it allows, with its values appended to `params`. */
+export function relationLinks(node: NqlComparison, fields: FieldMap, params: unknown[], options: CompileOptions = {}): RelationLinks {
   return compiler(fields, params, options).links(node);
 }
 
@@ -89,8 +98,21 @@ function compiler(fields: FieldMap, params: unknown[], options: CompileOptions) 
 
   const sqlOf = (def: FieldDef) => (/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/i.test(def.sql) ? def.sql : `(${def.sql})`);
 
+  /** `SELECT <id> FROM <target> WHERE …` of a lookup: the related rows that count and pass `test`, if given. */
+  const lookedUp = (lookup: FieldLookup, test?: string): string => {
+    const where = [lookup.where, test].filter(Boolean).join(' AND ');
+    return `SELECT ${lookup.id} FROM ${lookup.target}${where ? ` WHERE ${where}` : ''}`;
+  };
+
   const comparison = (def: FieldDef, condition: Condition, negated: boolean): string => {
     const expr = sqlOf(def);
+    if (def.lookup !== undefined) {
+      // IS [NOT] TRUE: the key is null, or not among them, for a row with no value
+      const { key } = def.lookup;
+      // `:null` asks that no related row counts
+      if (condition.test === 'null') return `(${key} IN (${lookedUp(def.lookup)})) IS ${negated ? '' : 'NOT '}TRUE`;
+      return `(${key} IN (${lookedUp(def.lookup, positive(expr, def.type, condition))})) IS ${negated ? 'NOT ' : ''}TRUE`;
+    }
     if (def.relation !== undefined) {
       // Not EXISTS: PostgreSQL turns each top-level EXISTS into a semi-join, and planning many
       // of them grows steeply (in PGlite 60 and-ed tag comparisons took 0.6 s to plan, 500 took
@@ -125,12 +147,16 @@ function compiler(fields: FieldMap, params: unknown[], options: CompileOptions) 
     return `(${node.nodes.map(compile).join(node.type === 'and' ? ' AND ' : ' OR ')})`;
   };
 
-  const links = (node: NqlComparison): { key: string; links: string } => {
+  const links = (node: NqlComparison): RelationLinks => {
     const def = lookupProperty(fields, node.property);
     const { condition, negated } = resolveComparison(node, def.type, now);
-    if (!def.relation || negated) throw new Error(`${node.property}: not a positive comparison on a relation`);
-    const { key, link, from } = def.relation;
-    return { key, links: `SELECT ${link} FROM ${from} WHERE ${positive(sqlOf(def), def.type, condition)}` };
+    if (negated || (!def.relation && !def.lookup) || (def.lookup && condition.test === 'null')) {
+      throw new Error(`${node.property}: not a comparison that requires a related row`);
+    }
+    const test = positive(sqlOf(def), def.type, condition);
+    if (def.lookup) return { key: def.lookup.key, links: lookedUp(def.lookup, test), perOuterRow: false };
+    const { key, link, from } = def.relation!;
+    return { key, links: `SELECT ${link} FROM ${from} WHERE ${test}`, perOuterRow: true };
   };
 
   return { compile, links };

@@ -125,19 +125,21 @@ describe('tags and authors whose posts are all drafts', () => {
   });
 });
 
-describe('a browse filtered by a tag few posts have', () => {
+describe('a browse filtered by a tag few posts have, or a primary tag', () => {
   const titles = async (path: string) => {
     const page = await body(await read(path));
     return { titles: page.posts.map((post: { title: string }) => post.title) as string[], total: page.meta.pagination.total as number };
   };
 
-  it("starts from the tag's posts rather than walking the site's", async () => {
+  it("starts from the posts of the tag (or primary tag) rather than walking the site's", async () => {
     // the first request of a generation counts the tag's links and the site's posts, once
     expect((await titles('posts/?filter=tag:first-3')).titles).toEqual(['Planned 3']);
+    expect((await titles('posts/?filter=primary_tag:first-3')).titles).toEqual(['Planned 3']);
     const before = await rowsRead();
     for (let run = 0; run < 3; run++) {
       expect(await titles('posts/?filter=tag:first-3')).toEqual({ titles: ['Planned 3'], total: 1 });
       expect(await titles('posts/?filter=tag:no-such-tag')).toEqual({ titles: [], total: 0 });
+      expect(await titles('posts/?filter=primary_tag:first-3')).toEqual({ titles: ['Planned 3'], total: 1 });
     }
     // walking reads each of the 3,000 older posts before it knows a page holds one post, or none
     expect(await rowsRead() - before).toBeLessThan(100);
@@ -147,6 +149,8 @@ describe('a browse filtered by a tag few posts have', () => {
     const filters = [
       'tag:first-3', 'tag:[first-2,first-3]', 'tag:first-1+tag:second-1', 'tag:[first-2,first-4]+featured:false',
       'tag:first-2,tag:first-3', 'tag:-first-1+author:ada', 'tag:first-1', 'tag:no-such-tag+tag:first-1',
+      'primary_tag:first-3', 'primary_tag:first-1', 'primary_tag:[first-2,first-3]+tag:second-2', 'primary_tag:-first-1',
+      'primary_tag:null', 'primary_author:ada+tag:first-4',
     ];
     for (const filter of filters) {
       const whole = await titles(`posts/?filter=${encodeURIComponent(filter)}&limit=all`);

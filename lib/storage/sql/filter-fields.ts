@@ -43,8 +43,8 @@ export const postFields: FieldMap = {
     'authors.name': related(postAuthors, 'a.name'),
     'authors.email': related(postAuthors, 'a.email'),
     // reference-behaviour §6: the primary tag is the first tag, and only when it is public
-    primary_tag: column(`SELECT ptag.slug FROM tags ptag WHERE ptag.id = p.primary_tag_id AND ptag.visibility = 'public'`),
-    primary_author: column('SELECT pusr.slug FROM users pusr WHERE pusr.id = p.primary_author_id'),
+    primary_tag: { sql: 'ptag.slug', type: 'string', lookup: { key: 'p.primary_tag_id', target: 'tags ptag', id: 'ptag.id', where: `ptag.visibility = 'public'` } },
+    primary_author: { sql: 'pusr.slug', type: 'string', lookup: { key: 'p.primary_author_id', target: 'users pusr', id: 'pusr.id' } },
   },
   aliases: { tag: 'tags.slug', tags: 'tags.slug', author: 'authors.slug', authors: 'authors.slug' },
 };

@@ -1,4 +1,4 @@
-import { compileFilter, relationLinks, requiredRelations, type NqlComparison } from '../../nql';
+import { compileFilter, relationLinks, requiredRelations, type NqlComparison, type RelationLinks } from '../../nql';
 import type { BrowseResult, PostQuery } from '../storage';
 import type { PostRow } from '../rows';
 import type { SqlDriver } from './driver';
@@ -34,21 +34,28 @@ function conditions(query: PostQuery, from?: NqlComparison): Pick<BrowseSpec, 'w
     if (from) {
       // implied by the filter already: it only offers the planner the linked posts to start from,
       // as a list it expects to be short
-      const { key, links } = relationLinks(from, fields, params, { now: query.now });
-      where.push(`${key} = ANY(ARRAY(${links}))`);
+      where.push(`p.id = ANY(ARRAY(${allowedPosts(relationLinks(from, fields, params, { now: query.now }))}))`);
     }
   }
   return { where, params };
 }
 
 /**
- * Which comparison on tags or authors a public browse should start from, if any. A page is read by
- * walking the posts in its order and testing each; when its filter requires a tag (or an author)
- * that few posts have, that walk crosses most of the site to find a page's worth, and finds nothing
- * for a tag on no published post (a long-tail tag's archive at 10k posts: 13 ms against 3 ms for a
- * common tag). Starting from the links instead reads that tag's posts and sorts them. Reaching the
- * page's end takes about `reach × posts ÷ links` rows walking, `links` starting from the links; the
- * counts come from the memo of this generation's counts, so each is taken once per generation.
+ * The ids of the posts a required comparison allows: a tag's links name them; a primary tag's posts
+ * are found through the index on their key (`IN`, so that the planner sees the one tag it looks for).
+ */
+function allowedPosts(links: RelationLinks): string {
+  return links.perOuterRow ? links.links : `SELECT p.id FROM posts p WHERE ${links.key} IN (${links.links})`;
+}
+
+/**
+ * Which comparison on tags or authors (primary or any) a public browse should start from, if any. A
+ * page is read by walking the posts in its order and testing each; when its filter requires a tag (or
+ * an author) that few posts have, that walk crosses most of the site to find a page's worth, and finds
+ * nothing for a tag on no published post (a long-tail tag's archive at 10k posts: 13 ms against 3 ms
+ * for a common tag). Starting from the tag's posts instead reads those and sorts them. Reaching the
+ * page's end takes about `reach × posts ÷ links` rows walking, `links` starting from the tag's posts;
+ * the counts come from the memo of this generation's counts, so each is taken once per generation.
  */
 async function startFrom(db: SqlDriver, query: PostQuery, memo: CountMemo): Promise<{ from?: NqlComparison; generation?: number }> {
   if (!query.filter) return {};
@@ -60,7 +67,7 @@ async function startFrom(db: SqlDriver, query: PostQuery, memo: CountMemo): Prom
     memoisedCount(db, totals, browseBody({ from: 'posts p', where: every.where }), every.params),
     ...required.map((node) => {
       const params: unknown[] = [];
-      return memoisedCount(db, totals, `FROM (${relationLinks(node, publicPostFields, params, { now: query.now }).links}) l`, params);
+      return memoisedCount(db, totals, `FROM (${allowedPosts(relationLinks(node, publicPostFields, params, { now: query.now }))}) l`, params);
     }),
   ]);
   const fewest = Math.min(...links);
