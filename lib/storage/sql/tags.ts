@@ -41,7 +41,7 @@ function selectList(countPosts: 'all' | 'published' | null | undefined): string 
   return countPosts ? `t.*, ${countPostsSql(countPosts)} AS count_posts` : 't.*';
 }
 
-const TABLE: CountedTable = { from: 'tags t', alias: 't', orderColumns: ORDER_COLUMNS, selectList, link: { table: 'posts_tags', column: 'tag_id' } };
+const TABLE: CountedTable = { from: 'tags t', alias: 't', orderColumns: ORDER_COLUMNS, link: { table: 'posts_tags', column: 'tag_id' } };
 
 function visible(options: LookupOptions | undefined): string {
   return options?.withPublishedPosts ? ` AND ${HAS_PUBLISHED_POST}` : '';
