@@ -12,6 +12,17 @@ export interface PostLink {
 }
 
 /**
+ * Each row's count of its posts, or of its published posts, as `id` and `n` (rows with none left
+ * out): `also` adds to the select list, `where` limits the links counted.
+ */
+function postCountsSql(link: PostLink, mode: 'all' | 'published', options: { also?: string; where?: string } = {}): string {
+  const published = mode === 'published' ? ` JOIN posts p ON p.id = l.post_id AND p.status = 'published'` : '';
+  const also = options.also ? `, ${options.also}` : '';
+  const where = options.where ? ` WHERE ${options.where}` : '';
+  return `SELECT l.${link.column} AS id, count(*)::int AS n${also} FROM ${link.table} l${published}${where} GROUP BY l.${link.column}`;
+}
+
+/**
  * Sets `count_posts` on each row (a tag or an author) from one statement over its posts, or only its
  * published posts. Published counts are public content: with `totals` they come from, and go to, the memo.
  */
@@ -30,10 +41,9 @@ export async function attachPostCounts(
   });
   if (missing.length === 0) return;
   const params: unknown[] = [];
+  const where = equalsAny(`l.${link.column}`, missing.map((row) => row.id), params);
   const { rows: counts } = await db.query<{ id: string; n: number; generation_: string | number }>(
-    `SELECT l.${link.column} AS id, count(*)::int AS n, ${GENERATION_COLUMN} FROM ${link.table} l
-     ${mode === 'published' ? `JOIN posts p ON p.id = l.post_id AND p.status = 'published'` : ''}
-     WHERE ${equalsAny(`l.${link.column}`, missing.map((row) => row.id), params)} GROUP BY l.${link.column}`,
+    postCountsSql(link, mode, { also: GENERATION_COLUMN, where }),
     params,
   );
   const byId = new Map(counts.map((c) => [c.id, c.n]));
@@ -62,8 +72,7 @@ export interface CountedTable {
  * on its own: sorting 50 tags by their published posts at 10k posts took 244 ms that way, 18 ms so.
  */
 function countsJoin(alias: string, link: PostLink, mode: 'all' | 'published'): string {
-  const published = mode === 'published' ? ` JOIN posts p ON p.id = l.post_id AND p.status = 'published'` : '';
-  return `LEFT JOIN (SELECT l.${link.column} AS id, count(*)::int AS n FROM ${link.table} l${published} GROUP BY l.${link.column}) c ON c.id = ${alias}.id`;
+  return `LEFT JOIN (${postCountsSql(link, mode)}) c ON c.id = ${alias}.id`;
 }
 
 /** The parts of a tag or user query a counted browse reads (the two have the same shape). */
