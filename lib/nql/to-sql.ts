@@ -44,10 +44,16 @@ export function requiredRelations(ast: NqlNode, fields: FieldMap, options: Compi
   return conjuncts.filter((node): node is NqlComparison => {
     if (node.type !== 'cmp') return false;
     const def = lookupProperty(fields, node.property);
-    if (!def.relation && !def.lookup) return false;
     const { condition, negated } = resolveComparison(node, def.type, now);
-    return !negated && !(def.lookup && condition.test === 'null');
+    return asksForRelatedRow(def, condition, negated);
   });
+}
+
+/** Whether a comparison holds only for outer rows with a related row: a positive test of a relation, or of a lookup other than `:null`. */
+function asksForRelatedRow(def: FieldDef, condition: Condition, negated: boolean): boolean {
+  if (negated) return false;
+  if (def.lookup) return condition.test !== 'null';
+  return def.relation !== undefined;
 }
 
 /** What `relationLinks` gives: `<key> = ANY(ARRAY(<links>))` holds for every row the comparison allows. */
@@ -150,9 +156,7 @@ function compiler(fields: FieldMap, params: unknown[], options: CompileOptions) 
   const links = (node: NqlComparison): RelationLinks => {
     const def = lookupProperty(fields, node.property);
     const { condition, negated } = resolveComparison(node, def.type, now);
-    if (negated || (!def.relation && !def.lookup) || (def.lookup && condition.test === 'null')) {
-      throw new Error(`${node.property}: not a comparison that requires a related row`);
-    }
+    if (!asksForRelatedRow(def, condition, negated)) throw new Error(`${node.property}: not a comparison that requires a related row`);
     const test = positive(sqlOf(def), def.type, condition);
     if (def.lookup) return { key: def.lookup.key, links: lookedUp(def.lookup, test), perOuterRow: false };
     const { key, link, from } = def.relation!;
