@@ -9,6 +9,7 @@
 // pglite-wire.ts rather than PGlite's own message reader.
 import { protocol, type PGlite } from '@electric-sql/pglite';
 import { concatBytes } from '../util/bytes';
+import { recordTemplate } from '../util/record-template';
 import { readBackend, type BackendReply, type Field } from './pglite-wire';
 
 const { serialize } = protocol;
@@ -19,8 +20,12 @@ type Serializer = (value: unknown) => string;
 interface Statement {
   name: string;
   paramTypes: number[];
-  /** The columns of its rows; empty for a statement that returns none. */
-  fields: Field[];
+  /** The names of its rows' columns; empty for a statement that returns none. */
+  columns: string[];
+  /** Per column, how its text becomes a value; undefined where the text is the value. */
+  parsers: (((text: string) => unknown) | undefined)[];
+  /** A row with every column null, copied for each row (see record-template.ts). */
+  template: Record<string, unknown>;
 }
 
 export interface StatementResult<R> {
@@ -38,6 +43,9 @@ let named = 0;
 
 /** Commands whose completion tag ends with the number of rows they changed. */
 const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
+
+/** Types whose text is their value (text, varchar, bpchar, name, uuid): no parser to call per cell. */
+const TEXT_TYPES = new Set([25, 1043, 1042, 19, 2950]);
 
 /**
  * Prepared statements of one PGlite database, the most recently used `capacity` of them. The caller
@@ -110,7 +118,15 @@ export class PreparedStatements {
       serialize.describe({ type: 'S', name }),
       serialize.sync(),
     ]);
-    const statement: Statement = { name, paramTypes: reply.paramTypes ?? [], fields: reply.fields ?? [] };
+    const fields = reply.fields ?? [];
+    const columns = fields.map((field) => field.name);
+    const statement: Statement = {
+      name,
+      paramTypes: reply.paramTypes ?? [],
+      columns,
+      parsers: fields.map((field) => this.parserOf(field)),
+      template: recordTemplate(columns),
+    };
     this.statements.set(sql, statement);
     if (this.statements.size > this.capacity) {
       const oldest = this.statements.keys().next().value as string;
@@ -157,16 +173,21 @@ export class PreparedStatements {
     return serializer ? serializer(value) : String(value);
   }
 
+  private parserOf({ dataTypeID }: Field): ((text: string) => unknown) | undefined {
+    if (TEXT_TYPES.has(dataTypeID)) return undefined;
+    const parser = (this.db.parsers as Record<number, Parser | undefined>)[dataTypeID];
+    return parser && ((text) => parser(text, dataTypeID));
+  }
+
   private decode<R>(statement: Statement, reply: BackendReply): StatementResult<R> {
-    const parsers = this.db.parsers as Record<number, Parser | undefined>;
-    const { fields } = statement;
-    const columnParsers = fields.map((field) => parsers[field.dataTypeID]);
+    const { columns, parsers, template } = statement;
     const rows = reply.rows.map((values) => {
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < fields.length; i++) {
+      const row = { ...template };
+      for (let i = 0; i < columns.length; i++) {
         const text = values[i];
-        const parser = columnParsers[i];
-        row[fields[i].name] = text === null ? null : parser ? parser(text, fields[i].dataTypeID) : text;
+        if (text === null) continue;
+        const parser = parsers[i];
+        row[columns[i]] = parser ? parser(text) : text;
       }
       return row as R;
     });
