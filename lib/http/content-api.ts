@@ -15,13 +15,17 @@ export interface ContentApiOptions {
   generationCheckMs: number;
 }
 
-interface Entry {
-  generation: number;
+/** A 200 as every request for it is answered: its body, validator and headers. */
+interface Answer {
   status: number;
   body: Uint8Array<ArrayBuffer>;
   etag: string;
   /** Made once per entry: every hit and every 304 sends the same. */
   headers: Record<string, string>;
+}
+
+interface Entry extends Answer {
+  generation: number;
   /** The same hit for a server adapter, also made once (see `wire-answer.ts`). */
   answers: EntryAnswers;
   size: number;
@@ -62,7 +66,7 @@ export class ContentResponses {
     };
   }
 
-  private respond(request: Request, entry: Entry): Response {
+  private respond(request: Request, entry: Answer): Response {
     if (matchesIfNoneMatch(request.headers.get('if-none-match'), entry.etag)) {
       return new Response(null, { status: 304, headers: entry.headers });
     }
@@ -86,11 +90,11 @@ export class ContentResponses {
     }
     const etag = strongEtag(body);
     const headers = this.headers(etag, response.headers.get('content-type') ?? 'application/json; charset=utf-8');
-    const entry: Entry = {
-      generation, status: 200, body, etag, headers, answers: entryAnswers(headers, body), size: body.byteLength + key.length * 2,
-    };
-    this.lru?.set(key, entry);
-    return this.respond(ctx.request, entry);
+    const answer: Answer = { status: 200, body, etag, headers };
+    if (this.lru) {
+      this.lru.set(key, { ...answer, generation, answers: entryAnswers(headers, body), size: body.byteLength + key.length * 2 });
+    }
+    return this.respond(ctx.request, answer);
   }
 
   /**

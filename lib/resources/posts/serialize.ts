@@ -33,26 +33,27 @@ export function serializePost(
   const hideBody = content && post.visibility !== 'public';
   const plaintext = hideBody ? '' : (post.plaintext ?? '');
 
+  // every field is set by name: adding this many by Object.assign or computed key makes V8 turn the
+  // object into a slow hash table, which JSON.stringify then walks slowly too
   const out: Record<string, unknown> = { id: post.id, uuid: post.uuid, title: post.title, slug: post.slug };
   if (output.formats.has('mobiledoc')) out.mobiledoc = hideBody ? '' : post.mobiledoc;
   if (output.formats.has('html')) out.html = hideBody ? '' : post.html;
   if (output.formats.has('plaintext')) out.plaintext = plaintext;
-  Object.assign(out, {
-    comment_id: post.comment_id,
-    feature_image: post.feature_image,
-    featured: post.featured,
-  });
-  if (!content) Object.assign(out, { status: post.status, visibility: post.visibility });
-  Object.assign(out, {
-    created_at: date(post.created_at),
-    updated_at: date(post.updated_at),
-    published_at: date(post.published_at),
-    custom_excerpt: post.custom_excerpt,
-    codeinjection_head: post.codeinjection_head,
-    codeinjection_foot: post.codeinjection_foot,
-    custom_template: post.custom_template,
-    canonical_url: post.canonical_url,
-  });
+  out.comment_id = post.comment_id;
+  out.feature_image = post.feature_image;
+  out.featured = post.featured;
+  if (!content) {
+    out.status = post.status;
+    out.visibility = post.visibility;
+  }
+  out.created_at = date(post.created_at);
+  out.updated_at = date(post.updated_at);
+  out.published_at = date(post.published_at);
+  out.custom_excerpt = post.custom_excerpt;
+  out.codeinjection_head = post.codeinjection_head;
+  out.codeinjection_foot = post.codeinjection_foot;
+  out.custom_template = post.custom_template;
+  out.canonical_url = post.canonical_url;
 
   const tags = relations.tags ?? [];
   const authors = relations.authors ?? [];
@@ -68,22 +69,18 @@ export function serializePost(
   if (content) out.page = post.type === 'page';
   out.excerpt = hideBody ? '' : excerptOf(plaintext, post.custom_excerpt);
   if (!content && ctx.version === 'v3') out.reading_time = post.reading_time;
-  Object.assign(out, {
-    og_image: post.og_image,
-    og_title: post.og_title,
-    og_description: post.og_description,
-    twitter_image: post.twitter_image,
-    twitter_title: post.twitter_title,
-    twitter_description: post.twitter_description,
-    meta_title: post.meta_title,
-    meta_description: post.meta_description,
-  });
+  out.og_image = post.og_image;
+  out.og_title = post.og_title;
+  out.og_description = post.og_description;
+  out.twitter_image = post.twitter_image;
+  out.twitter_title = post.twitter_title;
+  out.twitter_description = post.twitter_description;
+  out.meta_title = post.meta_title;
+  out.meta_description = post.meta_description;
   if (!content && ctx.version === 'v3') {
-    Object.assign(out, {
-      email_subject: post.email_subject,
-      send_email_when_published: post.send_email_when_published,
-      email: null,
-    });
+    out.email_subject = post.email_subject;
+    out.send_email_when_published = post.send_email_when_published;
+    out.email = null;
   }
   const keep = [withTags && content ? ['tags', 'primary_tag'] : [], withAuthors && content ? ['authors', 'primary_author'] : []].flat();
   return pickFields(out, output.fields, keep);
