@@ -157,6 +157,8 @@ export interface TagStore {
 
 export interface UserStore {
   browse(query: UserQuery): Promise<BrowseResult<UserWithRoles & Counted>>;
+  /** The Content API's authors: users with a published post (whatever `withPublishedPosts` says), public columns only. */
+  browseAuthors(query: UserQuery): Promise<BrowseResult<PublicAuthor & Counted>>;
   findById(id: string, options?: LookupOptions): Promise<(UserWithRoles & Counted) | null>;
   findBySlug(slug: string, options?: LookupOptions): Promise<(UserWithRoles & Counted) | null>;
   findByEmail(email: string): Promise<UserWithRoles | null>;

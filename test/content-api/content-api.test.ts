@@ -203,6 +203,8 @@ describe('tags/ and authors/', () => {
     expect(authors).toHaveLength(1);
     expect(Object.keys(authors[0]).sort()).toEqual([...AUTHOR_KEYS, 'count'].sort());
     expect(authors[0].count.posts).toBe(5); // Alpha, Beta, Gamma, About, Contact
+    const sorted = await body(await content('authors/?include=count.posts&order=count.posts%20desc'));
+    expect(sorted.authors).toEqual(authors);
     expect((await content(`authors/${authors[0].id}/`)).status).toBe(200);
     expect((await content(`authors/slug/${authors[0].slug}/`)).status).toBe(200);
   });

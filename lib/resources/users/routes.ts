@@ -2,12 +2,12 @@ import { notFound } from '../../http/errors';
 import type { RouteContext, RouteDef } from '../../http/context';
 import { order, pagination, paginationMeta } from '../../http/query';
 import { json } from '../../http/response';
-import type { Counted, LookupOptions } from '../../storage/storage';
+import type { Counted, LookupOptions, PublicAuthor } from '../../storage/storage';
 import type { UserWithRoles } from '../../storage/rows';
 import { filterParam } from '../shared/filter';
 import { requireId } from '../shared/ids';
 import { outputOptions, pickFields } from '../shared/output';
-import { serializeUser } from './serialize';
+import { serializeAuthor, serializeUser } from './serialize';
 
 /** Admin `users/` and Content `authors/`: the same people, shown differently. */
 function usersResource(api: 'admin' | 'content'): RouteDef[] {
@@ -17,10 +17,12 @@ function usersResource(api: 'admin' | 'content'): RouteDef[] {
   const countMode = (include: ReadonlySet<string>) =>
     include.has('count.posts') ? (api === 'content' ? ('published' as const) : ('all' as const)) : null;
 
-  function present(ctx: RouteContext, users: (UserWithRoles & Counted)[]) {
+  function present(ctx: RouteContext, users: (UserWithRoles & Counted)[] | (PublicAuthor & Counted)[]) {
     const { fields, include } = outputOptions(ctx.query);
     const sctx = { api: ctx.api, version: ctx.version, site: ctx.app.options.url };
-    return users.map((user) => pickFields(serializeUser(user, sctx), fields, include.has('count.posts') ? ['count'] : []));
+    const serialize = (user: (UserWithRoles | PublicAuthor) & Counted) =>
+      'roles' in user ? serializeUser(user, sctx) : serializeAuthor(user, sctx);
+    return users.map((user) => pickFields(serialize(user), fields, include.has('count.posts') ? ['count'] : []));
   }
 
   async function readOne(ctx: RouteContext, find: (options: LookupOptions) => Promise<(UserWithRoles & Counted) | null>) {
@@ -33,14 +35,17 @@ function usersResource(api: 'admin' | 'content'): RouteDef[] {
   const browse = async (ctx: RouteContext) => {
     const { include } = outputOptions(ctx.query);
     const page = pagination(ctx.query);
-    const result = await ctx.app.storage.users.browse({
+    const query = {
       filter: filterParam(ctx.query),
       order: order(ctx.query),
       page: { limit: page.limit, offset: page.limit === null ? 0 : (page.page - 1) * page.limit },
       now: ctx.app.now(),
-      withPublishedPosts: api === 'content',
       countPosts: countMode(include),
-    });
+    };
+    // the Content API shows no roles and no staff columns: it reads none
+    const result = api === 'content'
+      ? await ctx.app.storage.users.browseAuthors(query)
+      : await ctx.app.storage.users.browse(query);
     return json(200, { [root]: present(ctx, result.rows), meta: paginationMeta(page, result.total) });
   };
 

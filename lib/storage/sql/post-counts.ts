@@ -81,7 +81,8 @@ export type CountedQuery = Pick<TagQuery, 'order' | 'page' | 'countPosts' | 'wit
 /**
  * A page of tags or authors by name, with `count_posts` when asked: counted per row only to sort by it,
  * otherwise for the page's rows in one statement. The Content API's view (`withPublishedPosts`) is
- * public content, so its totals and counts may come from `memo`.
+ * public content, so its totals and counts may come from `memo`. `columns`: the select list (default
+ * every column).
  */
 export async function browseCounted<R extends { id: string } & Counted>(
   db: SqlDriver,
@@ -90,10 +91,11 @@ export async function browseCounted<R extends { id: string } & Counted>(
   where: string[],
   params: unknown[],
   memo?: CountMemo,
+  columns = `${table.alias}.*`,
 ): Promise<BrowseResult<R>> {
   const { alias } = table;
-  const columns = query.countPosts ? table.orderColumns : { ...table.orderColumns, 'count.posts': '' };
-  const order = orderItems(query.order, columns);
+  const orderable = query.countPosts ? table.orderColumns : { ...table.orderColumns, 'count.posts': '' };
+  const order = orderItems(query.order, orderable);
   if (order.length === 0) order.push(`${alias}.name ASC`);
   order.push(`${alias}.id ASC`);
   const sortsByCount = !!query.countPosts && (query.order ?? []).some((clause) => clause.field === 'count.posts');
@@ -102,7 +104,7 @@ export async function browseCounted<R extends { id: string } & Counted>(
     db,
     {
       from: counted ? `${table.from} ${countsJoin(alias, table.link, counted)}` : table.from,
-      select: counted ? `${alias}.*, coalesce(c.n, 0) AS count_posts` : `${alias}.*`,
+      select: counted ? `${columns}, coalesce(c.n, 0) AS count_posts` : columns,
       where, params, order, page: query.page,
     },
     query.withPublishedPosts ? memo : undefined,

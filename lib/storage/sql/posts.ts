@@ -6,12 +6,7 @@ import type { CountMemo } from './count-memo';
 import { browsePostIds, browsePosts } from './post-browse';
 import { postColumns } from './post-columns';
 import { AUTHOR_LINKS, insertPost, lockPost, lockWithRelations, refreshRelationIds, updatePost } from './post-writes';
-import { rolesOf, userMemo, type UserMemo } from './users';
-
-const PUBLIC_AUTHOR_COLUMNS = [
-  'id', 'name', 'slug', 'profile_image', 'cover_image', 'bio', 'website', 'location', 'facebook', 'twitter',
-  'meta_title', 'meta_description',
-] as const satisfies readonly (keyof PublicAuthor)[];
+import { PUBLIC_AUTHOR_COLUMNS, rolesOf, userMemo, type UserMemo } from './users';
 
 /**
  * @param memo Counts of public content, shared by the stores outside transactions (see count-memo.ts);
@@ -97,10 +92,9 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
 
     async publicRelations(postIds, which): Promise<PublicPostRelations> {
       if (postIds.length === 0) return { tags: new Map(), authors: new Map() };
-      const columns = PUBLIC_AUTHOR_COLUMNS.map((c) => `u.${c}`).join(', ');
       const [tags, authors] = await Promise.all([
         which.tags ? tagsOf(postIds) : new Map<string, TagRow[]>(),
-        which.authors ? authorsOf<PublicAuthor>(postIds, columns) : new Map<string, PublicAuthor[]>(),
+        which.authors ? authorsOf<PublicAuthor>(postIds, PUBLIC_AUTHOR_COLUMNS) : new Map<string, PublicAuthor[]>(),
       ]);
       return { tags, authors };
     },

@@ -1,5 +1,5 @@
 import { compileFilter } from '../../nql';
-import type { Counted, LookupOptions, UserQuery, UserStore } from '../storage';
+import type { Counted, LookupOptions, PublicAuthor, UserQuery, UserStore } from '../storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { equalsAny, freeSlug, matchConditions, matchEachSql, groupWithout, insertSql, setClause } from './common';
@@ -13,6 +13,12 @@ const USER_COLUMNS = [
   'tour', 'last_seen', 'created_at', 'updated_at',
 ] as const;
 const WRITABLE = new Set<string>(USER_COLUMNS.filter((c) => c !== 'id'));
+
+/** The columns of an author the Content API shows, as a `u.` select list. */
+export const PUBLIC_AUTHOR_COLUMNS = ([
+  'id', 'name', 'slug', 'profile_image', 'cover_image', 'bio', 'website', 'location', 'facebook', 'twitter',
+  'meta_title', 'meta_description',
+] as const satisfies readonly (keyof PublicAuthor)[]).map((column) => `u.${column}`).join(', ');
 
 const ORDER_COLUMNS: Record<string, string> = {
   id: 'u.id', name: 'u.name', slug: 'u.slug', email: 'u.email', status: 'u.status',
@@ -109,16 +115,25 @@ export function sqlUsers(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
     return (await rolesFromIds(db, known, rows))[0] ?? null;
   }
 
+  /** A page of users (`columns`: the select list), as the query filters and orders them. */
+  function browseUsers<R extends { id: string } & Counted>(query: UserQuery, columns?: string) {
+    const params: unknown[] = [];
+    const where = query.withPublishedPosts ? [HAS_PUBLISHED_POST] : [];
+    if (query.filter) {
+      const fields = userFields({ publishedOnly: !!query.withPublishedPosts });
+      where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
+    }
+    return browseCounted<R>(db, TABLE, query, where, params, memo, columns);
+  }
+
   return {
     async browse(query: UserQuery) {
-      const params: unknown[] = [];
-      const where = query.withPublishedPosts ? [HAS_PUBLISHED_POST] : [];
-      if (query.filter) {
-        const fields = userFields({ publishedOnly: !!query.withPublishedPosts });
-        where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
-      }
-      const { rows, total } = await browseCounted<UserRow & Counted>(db, TABLE, query, where, params, memo);
+      const { rows, total } = await browseUsers<UserRow & Counted>(query);
       return { rows: await withRoles(rows), total };
+    },
+
+    browseAuthors(query) {
+      return browseUsers<PublicAuthor & Counted>({ ...query, withPublishedPosts: true }, PUBLIC_AUTHOR_COLUMNS);
     },
 
     findById(id, options) {
