@@ -10,9 +10,10 @@
 import { protocol, type PGlite } from '@electric-sql/pglite';
 import { concatBytes } from '../util/bytes';
 import { recordTemplate } from '../util/record-template';
-import { readBackend, type BackendReply, type Field } from './pglite-wire';
+import { bindAndExecute, readBackend, type BackendReply, type Field } from './pglite-wire';
 
 const { serialize } = protocol;
+const SYNC = serialize.sync();
 
 type Parser = (text: string, typeId: number) => unknown;
 type Serializer = (value: unknown) => string;
@@ -89,16 +90,11 @@ export class PreparedStatements {
   private async runOnce<R>(sql: string, params: readonly unknown[], first: readonly string[]): Promise<StatementResult<R>> {
     const before: Uint8Array[] = [];
     for (const text of first) {
-      before.push(serialize.bind({ statement: (await this.statement(text)).name }), serialize.execute({}));
+      before.push(bindAndExecute((await this.statement(text)).name, []));
     }
     const statement = await this.statement(sql);
     const values = params.map((value, i) => this.serialized(value, statement.paramTypes[i]));
-    const reply = await this.send([
-      ...before,
-      serialize.bind({ statement: statement.name, values }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]);
+    const reply = await this.send([...before, bindAndExecute(statement.name, values), SYNC]);
     return this.decode<R>(statement, reply);
   }
 

@@ -1,9 +1,12 @@
-// Reading PostgreSQL's backend messages (protocol 3.0) as PGlite's backend writes them.
+// PostgreSQL's wire protocol (3.0) as the statement runner speaks it with PGlite's backend: reading
+// the backend's messages, and writing the run of a prepared statement.
 //
 // PGlite's own reader makes an object per message and copies every field of every row into an
 // ArrayBuffer of its own before decoding it (a sixth of a cache-off page read). The statement runner
 // needs little of that: the text of each field, column and parameter types when a statement is
-// prepared, completion tags, and errors. So it reads the bytes here.
+// prepared, completion tags, and errors. So it reads the bytes here. Its writer, for a Bind, fills
+// two growable buffers and copies each out (four ArrayBuffers a statement, a tenth of the time of
+// `SELECT 1` with the garbage they make); the run of a statement is written here in one array.
 
 export interface Field {
   name: string;
@@ -45,6 +48,45 @@ const ERROR_FIELDS: Record<string, keyof PostgresError> = {
 };
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/** Execute (the unnamed portal, every row): `E`, length 9, an empty name, no row limit. */
+const EXECUTE = [0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0];
+
+/**
+ * Bind of the named prepared `statement` to the unnamed portal, with parameters and results as text
+ * (null: SQL NULL), then Execute: the run of a statement, for a Sync to follow.
+ */
+export function bindAndExecute(statement: string, values: readonly (string | null)[]): Uint8Array {
+  const name = encoder.encode(statement);
+  const encoded = values.map((value) => (value === null ? null : encoder.encode(value)));
+  // B, length, portal "", statement name, a format code per parameter (0: text), the parameters, no
+  // result format codes (all text): the bytes PGlite's own serializer writes
+  let length = 4 + 1 + name.length + 1 + 2 + 2 * encoded.length + 2 + 2;
+  for (const value of encoded) length += 4 + (value?.length ?? 0);
+  const message = new Uint8Array(1 + length + EXECUTE.length);
+  const view = new DataView(message.buffer);
+  message[0] = 0x42;
+  view.setInt32(1, length);
+  let at = 6; // after the portal's terminating NUL at 5
+  message.set(name, at);
+  at += name.length + 1;
+  view.setInt16(at, encoded.length);
+  at += 2 + 2 * encoded.length; // the codes are zeros already
+  view.setInt16(at, encoded.length);
+  at += 2;
+  for (const value of encoded) {
+    view.setInt32(at, value ? value.length : -1);
+    at += 4;
+    if (value) {
+      message.set(value, at);
+      at += value.length;
+    }
+  }
+  view.setInt16(at, 0);
+  message.set(EXECUTE, at + 2);
+  return message;
+}
 
 /** Reads every whole message in `bytes`. */
 export function readBackend(bytes: Uint8Array): BackendReply {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PostgresError, readBackend } from '../../lib/storage/pglite-wire';
+import { protocol } from '@electric-sql/pglite';
+import { bindAndExecute, PostgresError, readBackend } from '../../lib/storage/pglite-wire';
+import { concatBytes } from '../../lib/util/bytes';
 
 const encoder = new TextEncoder();
 
@@ -59,5 +61,20 @@ describe('reading backend messages', () => {
       message('C', cstring('ROLLBACK')),
     ));
     expect(reply).toEqual({ rows: [], commands: ['ROLLBACK'] });
+  });
+});
+
+describe('writing the run of a prepared statement', () => {
+  const pglite = (statement: string, values: (string | null)[]) =>
+    concatBytes([protocol.serialize.bind({ statement, values }), protocol.serialize.execute({})]);
+
+  it("writes Bind and Execute byte for byte as PGlite's own serializer does", () => {
+    const cases: [string, (string | null)[]][] = [
+      ['pressroom_1', []],
+      ['pressroom_22', ['post']],
+      ['pressroom_333', [null, '', 'ünïcödé ✓ 漢字 😀', '{a,b,"c d"}']],
+      ['s', ['x'.repeat(70_000)]],
+    ];
+    for (const [statement, values] of cases) expect(bindAndExecute(statement, values)).toEqual(pglite(statement, values));
   });
 });
