@@ -13,10 +13,10 @@ interface Open {
 }
 
 /**
- * A driver over `root`, or bound to the open transaction `tx`. Every statement holds PGlite's query
- * lock; outside a transaction also its transaction lock, which a transaction holds from BEGIN to its
- * end, so that no statement of another caller lands inside it (PGlite's own `query` and `exec`, used
- * by upkeep jobs, take the same locks).
+ * A driver over `root`, or bound to the open transaction `tx`. A statement outside a transaction holds
+ * PGlite's transaction lock, which a transaction holds from BEGIN to its end, so that no statement of
+ * another caller lands inside it; a statement in a transaction holds the query lock under it.
+ * PGlite's own `query` and `exec`, used by upkeep jobs, take both.
  */
 export function pgliteDriver(root: PGlite, statements: PreparedStatements, upkeep: UpkeepJob[], tx?: Open): SqlDriver {
   const locked = <T>(work: () => Promise<T>) => root._runExclusiveQuery(work);
@@ -40,8 +40,11 @@ export function pgliteDriver(root: PGlite, statements: PreparedStatements, upkee
       if (tx) {
         result = await inTransaction<R>(tx, sql, params);
       } else {
-        result = await root._runExclusiveTransaction(() => prepared<R>(sql, params));
-        await root.syncToFs();
+        // Outside a transaction the transaction lock alone keeps every other statement out: whoever
+        // else takes the query lock (a transaction, PGlite's own query and exec) holds this one first.
+        result = await root._runExclusiveTransaction(() => statements.run<R>(sql, params));
+        // a read leaves nothing for the file system to persist; syncing takes a lock of its own
+        if (result.command !== 'SELECT') await root.syncToFs();
       }
       for (const job of upkeep) job.noteStatement(sql, result.affectedRows);
       return { rows: result.rows, affectedRows: result.affectedRows };
