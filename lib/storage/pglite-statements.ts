@@ -50,7 +50,7 @@ const TEXT_TYPES = new Set([25, 1043, 1042, 19, 2950]);
 
 /**
  * Prepared statements of one PGlite database, the most recently used `capacity` of them. The caller
- * holds PGlite's query lock (and, outside a transaction, its transaction lock) around `run`.
+ * holds a lock around `run` that keeps every other statement out (pglite-driver.ts says which).
  */
 export class PreparedStatements {
   private readonly statements = new Map<string, Statement>();
