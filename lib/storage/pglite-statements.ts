@@ -112,7 +112,7 @@ export class PreparedStatements {
     const reply = await this.send([
       serialize.parse({ name, text: sql }),
       serialize.describe({ type: 'S', name }),
-      serialize.sync(),
+      SYNC,
     ]);
     const fields = reply.fields ?? [];
     const columns = fields.map((field) => field.name);
@@ -148,7 +148,7 @@ export class PreparedStatements {
     if (closing.length) {
       const closes = closing.map((name) => serialize.close({ type: 'S', name }));
       this.closing = [];
-      parts = simple ? [...closes, serialize.sync(), ...parts] : [...parts.slice(0, -1), ...closes, ...parts.slice(-1)];
+      parts = simple ? [...closes, SYNC, ...parts] : [...parts.slice(0, -1), ...closes, ...parts.slice(-1)];
     }
     const chunks: Uint8Array[] = [];
     // a chunk is a view into the backend's memory, valid only during the call
