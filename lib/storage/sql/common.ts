@@ -138,6 +138,13 @@ export interface BrowseSpec {
   /** Values only the ORDER BY uses, numbered after `params`. */
   orderParams?: unknown[];
   page: PageRequest;
+  /**
+   * A unique column of `from` (`p.id`). Given, the page is found by walking the order for this column
+   * alone, and only then are the page's rows read in full: the rows a walk passes over (those the
+   * conditions reject, those an offset skips) can then be read from an index that covers the walk,
+   * where otherwise each is read in full from the table.
+   */
+  pageKey?: string;
 }
 
 /** `FROM … WHERE …` of a browse, shared by its page and its count. */
@@ -148,7 +155,11 @@ export function browseBody(spec: Pick<BrowseSpec, 'from' | 'where'>): string {
 /** The rows of one page. */
 export async function pageRows<R>(db: SqlDriver, spec: BrowseSpec): Promise<R[]> {
   const params = [...spec.params, ...(spec.orderParams ?? [])];
-  const sql = `SELECT ${spec.select} ${browseBody(spec)} ORDER BY ${spec.order.join(', ')}${pageSql(spec.page)}`;
+  const order = spec.order.join(', ');
+  const walk = `${browseBody(spec)} ORDER BY ${order}${pageSql(spec.page)}`;
+  const sql = spec.pageKey
+    ? `SELECT ${spec.select} FROM ${spec.from} WHERE ${spec.pageKey} = ANY(ARRAY(SELECT ${spec.pageKey} ${walk})) ORDER BY ${order}`
+    : `SELECT ${spec.select} ${walk}`;
   return (await db.query<R>(sql, params)).rows;
 }
 

@@ -8,6 +8,7 @@ import { webhooks } from './007-webhooks';
 import { contentGeneration } from './008-content-generation';
 import { postRelationIds } from './009-post-relation-ids';
 import { nameOrder } from './010-name-order';
+import { publishedWalk } from './011-published-walk';
 
 export interface Migration {
   version: number;
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   { version: 8, name: 'content-generation', sql: contentGeneration },
   { version: 9, name: 'post-relation-ids', sql: postRelationIds },
   { version: 10, name: 'name-order', sql: nameOrder },
+  { version: 11, name: 'published-walk', sql: publishedWalk },
 ];
