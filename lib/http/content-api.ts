@@ -1,6 +1,6 @@
 import { bodyBytes, bytesResponse } from './body-bytes';
 import type { AppContext, RouteContext, RouteDef } from './context';
-import { ByteLru } from './cache/lru';
+import { ByteLru } from '../util/byte-lru';
 import { GenerationTracker } from './cache/generation';
 import { CONTENT_CORS } from './cors';
 import { matchesIfNoneMatch, strongEtag } from './etag';

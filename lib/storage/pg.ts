@@ -15,6 +15,8 @@ export interface PgStorageOptions {
   poolConfig?: PoolConfig;
   /** A schema of its own inside the database (created when missing); default `public`. */
   schema?: string;
+  /** As in `createSqlStorage`: bytes of published rows kept between Content API reads; default 32 MB, 0 turns it off. */
+  publicRowBytes?: number;
 }
 
 /** Where instances tell each other that public content changed (see GenerationStore). */
@@ -127,6 +129,6 @@ export async function createPgDriver(options: PgStorageOptions = {}): Promise<Pg
 /** A Storage on a PostgreSQL server; bumps of the content generation are announced with NOTIFY. */
 export async function createPgStorage(options: PgStorageOptions = {}): Promise<Storage> {
   const driver = await createPgDriver(options);
-  const storage = createSqlStorage(driver, { notifyChannel: GENERATION_CHANNEL });
+  const storage = createSqlStorage(driver, { notifyChannel: GENERATION_CHANNEL, publicRowBytes: options.publicRowBytes });
   return { ...storage, watchGeneration: (listener) => driver.watchGeneration(listener) };
 }

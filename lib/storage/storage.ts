@@ -55,6 +55,14 @@ export interface PostQuery extends FilteredQuery {
   slugOrder?: string[] | null;
   /** The body columns the caller reads; the others come back null. Absent → all. */
   bodies?: readonly PostBody[];
+  /** With `publishedOnly`: the relations the page should bring along (`PostPage.relations`). */
+  include?: RelationChoice;
+}
+
+/** Which relations a read of posts brings along. */
+export interface RelationChoice {
+  tags: boolean;
+  authors: boolean;
 }
 
 export interface TagQuery extends FilteredQuery {
@@ -102,8 +110,19 @@ export interface PostWithRelations {
   authors: UserWithRoles[];
 }
 
+/** A page of posts; with its relations as the Content API shows them where the query asked (`include`) and the store could bring them. */
+export interface PostPage extends BrowseResult<PostRow> {
+  relations?: PublicPostRelations;
+}
+
+/** A published post or page with its relations as the Content API shows them. */
+export interface PublishedPost {
+  row: PostRow;
+  relations: PublicPostRelations;
+}
+
 export interface PostStore {
-  browse(query: PostQuery): Promise<BrowseResult<PostRow>>;
+  browse(query: PostQuery): Promise<PostPage>;
   /** The ids of every post `query` matches, in its order; its page is ignored (`limit=all` streams by them). */
   browseIds(query: PostQuery): Promise<string[]>;
   /** The posts with these ids, in the order given; ids of posts that no longer exist are skipped. */
@@ -111,6 +130,8 @@ export interface PostStore {
   /** `bodies`: as in PostQuery. */
   findById(id: string, type?: PostType, bodies?: readonly PostBody[]): Promise<PostRow | null>;
   findBySlug(slug: string, type?: PostType, bodies?: readonly PostBody[]): Promise<PostRow | null>;
+  /** The published post (or page) of `type` with this id or slug, as the Content API reads one; null when there is none. */
+  findPublished(type: PostType, by: { id: string } | { slug: string }, bodies: readonly PostBody[], include: RelationChoice): Promise<PublishedPost | null>;
   /** Locks the row for the rest of the transaction (collision checks). */
   findByIdForUpdate(id: string): Promise<PostRow | null>;
   /** `findByIdForUpdate` with the post's tags and authors, as a write needs them. */

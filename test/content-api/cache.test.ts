@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../lib';
-import { ByteLru } from '../../lib/http/cache/lru';
+import { ByteLru } from '../../lib/util/byte-lru';
 import { cacheKey } from '../../lib/http/content-api';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { BASE, adminClient, body, createTestSite, type Client, type TestSite } from '../helpers/service';

@@ -64,9 +64,10 @@ export function postRoutes(type: PostType): RouteDef[] {
     return rows.map((row) => serializePost(row, { tags: rel.tags.get(row.id) ?? [], authors: rel.authors.get(row.id) ?? [] }, sctx, options));
   }
 
+  /** The Admin API's reads of one post, whatever its status. */
   async function readOne(ctx: RouteContext, row: PostRow | null): Promise<Response> {
     const options = output(ctx);
-    if (!row || row.type !== type || (ctx.api === 'content' && row.status !== 'published')) throw notFound(notFoundMessage);
+    if (!row || row.type !== type) throw notFound(notFoundMessage);
     return json(200, { [resource]: await render(ctx, [row], null, options) });
   }
 
@@ -124,6 +125,16 @@ export function postRoutes(type: PostType): RouteDef[] {
   const bySlug = (ctx: RouteContext) =>
     ctx.app.storage.posts.findBySlug(ctx.params.slug ?? '', undefined, bodies(output(ctx))).then((row) => readOne(ctx, row));
 
+  /** The Content API's reads of one post: published ones of this type only, with the relations asked for. */
+  async function readPublished(ctx: RouteContext, by: { id: string } | { slug: string }): Promise<Response> {
+    const options = output(ctx);
+    const found = await ctx.app.storage.posts.findPublished(type, by, bodies(options), includes(ctx, options));
+    if (!found) throw notFound(notFoundMessage);
+    return json(200, { [resource]: await render(ctx, [found.row], found.relations, options) });
+  }
+  const publishedById = (ctx: RouteContext) => readPublished(ctx, { id: requireId(ctx.params.id) });
+  const publishedBySlug = (ctx: RouteContext) => readPublished(ctx, { slug: ctx.params.slug ?? '' });
+
   const admin = (action: string) => ({ api: 'admin' as const, auth: 'admin' as const, permission: { resource, action } });
   const content = { api: 'content' as const, auth: 'content' as const };
 
@@ -165,7 +176,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       },
     },
     { method: 'GET', path: `${resource}/`, ...content, handle: browse },
-    { method: 'GET', path: `${resource}/:id/`, ...content, handle: byId },
-    { method: 'GET', path: `${resource}/slug/:slug/`, ...content, handle: bySlug },
+    { method: 'GET', path: `${resource}/:id/`, ...content, handle: publishedById },
+    { method: 'GET', path: `${resource}/slug/:slug/`, ...content, handle: publishedBySlug },
   ];
 }

@@ -145,6 +145,11 @@ export interface BrowseSpec {
    * where otherwise each is read in full from the table.
    */
   pageKey?: string;
+  /**
+   * The select also gives the generation of the page's snapshot (`GENERATION_COLUMN`): a first page
+   * then needs no statement of its own to learn it, unless it is empty.
+   */
+  readsGeneration?: boolean;
 }
 
 /** `FROM … WHERE …` of a browse, shared by its page and its count. */
@@ -198,7 +203,15 @@ export async function browsePage<R>(
       return { rows: rows.reverse(), total: known!, totals };
     }
   }
-  const [rows, read] = await Promise.all([pageRows<R>(db, spec), generation ?? readGeneration(db)]);
+  let rows: R[];
+  let read: number;
+  if (spec.readsGeneration && generation === undefined) {
+    rows = await pageRows<R>(db, spec);
+    const first = rows[0] as { generation_?: string | number } | undefined;
+    read = first ? Number(first.generation_) : await readGeneration(db);
+  } else {
+    [rows, read] = await Promise.all([pageRows<R>(db, spec), generation ?? readGeneration(db)]);
+  }
   const totals: Totals = { memo, generation: read };
   return { rows, total: await memoisedCount(db, totals, body, spec.params), totals };
 }

@@ -57,7 +57,7 @@ function allowedPosts(links: RelationLinks): string {
  * page's end takes about `reach × posts ÷ links` rows walking, `links` starting from the tag's posts;
  * the counts come from the memo of this generation's counts, so each is taken once per generation.
  */
-async function startFrom(db: SqlDriver, query: PostQuery, memo: CountMemo): Promise<{ from?: NqlComparison; generation?: number }> {
+export async function startFrom(db: SqlDriver, query: PostQuery, memo: CountMemo): Promise<{ from?: NqlComparison; generation?: number }> {
   if (!query.filter) return {};
   const required = requiredRelations(query.filter, publicPostFields, { now: query.now });
   if (required.length === 0) return {};
@@ -77,7 +77,7 @@ async function startFrom(db: SqlDriver, query: PostQuery, memo: CountMemo): Prom
 }
 
 /** The select, conditions and order of a browse. */
-function browseSpec(query: PostQuery, from?: NqlComparison): BrowseSpec {
+export function browseSpec(query: PostQuery, from?: NqlComparison): BrowseSpec {
   const order = orderItems(query.order, ORDER_COLUMNS);
   const orderParams: unknown[] = [];
   const base = conditions(query, from);

@@ -4,6 +4,8 @@ import type { SqlDriver } from './driver';
 import { equalsAny, freeSlug, groupWithout } from './common';
 import type { CountMemo } from './count-memo';
 import { browsePostIds, browsePosts } from './post-browse';
+import type { PublicMemo } from './public-memo';
+import { findPublished, publicPage } from './public-posts';
 import { postColumns } from './post-columns';
 import { AUTHOR_LINKS, insertPost, lockPost, lockWithRelations, refreshRelationIds, updatePost } from './post-writes';
 import { PUBLIC_AUTHOR_COLUMNS, rolesOf, userMemo, type UserMemo } from './users';
@@ -12,8 +14,9 @@ import { PUBLIC_AUTHOR_COLUMNS, rolesOf, userMemo, type UserMemo } from './users
  * @param memo Counts of public content, shared by the stores outside transactions (see count-memo.ts);
  *   absent inside a transaction.
  * @param known What this storage remembers about users across transactions (users.ts).
+ * @param held Rows of public content, shared like `memo` and absent where it is (public-memo.ts).
  */
-export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = userMemo()): PostStore {
+export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = userMemo(), held?: PublicMemo): PostStore {
   async function one(sql: string, params: unknown[]): Promise<PostRow | null> {
     const { rows } = await db.query<PostRow>(sql, params);
     return rows[0] ?? null;
@@ -41,7 +44,11 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
   }
 
   return {
-    browse: (query) => browsePosts(db, query, memo),
+    browse(query) {
+      // a whole list is streamed by its ids (`browseIds`), not read as one page
+      if (query.publishedOnly && memo && held && query.page.limit !== null) return publicPage(db, query, memo, held);
+      return browsePosts(db, query, memo);
+    },
     browseIds: (query) => browsePostIds(db, query),
 
     async findByIds(ids, bodies) {
@@ -63,6 +70,18 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
       return type
         ? one(`SELECT ${select} FROM posts p WHERE p.slug = $1 AND p.type = $2`, [slug, type])
         : one(`SELECT ${select} FROM posts p WHERE p.slug = $1`, [slug]);
+    },
+
+    async findPublished(type, by, bodies, include) {
+      if (held) return findPublished(db, held, type, by, bodies, include);
+      const [column, value] = 'id' in by ? ['p.id', by.id] : ['p.slug', by.slug];
+      const row = await one(`SELECT ${postColumns(bodies)} FROM posts p WHERE ${column} = $1 AND p.type = $2 AND p.status = 'published'`, [value, type]);
+      if (!row) return null;
+      const [tags, authors] = await Promise.all([
+        include.tags ? tagsOf([row.id]) : new Map<string, TagRow[]>(),
+        include.authors ? authorsOf<PublicAuthor>([row.id], PUBLIC_AUTHOR_COLUMNS) : new Map<string, PublicAuthor[]>(),
+      ]);
+      return { row, relations: { tags, authors } };
     },
 
     findByIdForUpdate: (id) => lockPost(db, id),

@@ -10,6 +10,7 @@ import { sqlSessions } from './sessions';
 import { sqlGeneration } from './generation';
 import { sqlThemes } from './themes';
 import { CountMemo } from './count-memo';
+import { PublicMemo } from './public-memo';
 
 /** How often a transaction that lost a race is run in all. */
 const CONFLICT_ATTEMPTS = 5;
@@ -17,15 +18,24 @@ const CONFLICT_ATTEMPTS = 5;
 export interface SqlStorageOptions {
   /** Announce generation bumps on this LISTEN/NOTIFY channel (PostgreSQL servers; PGlite has one instance). */
   notifyChannel?: string;
+  /**
+   * About how many bytes of published posts' rows (their bodies most of it), tags and authors the
+   * storage keeps between Content API reads of one generation of public content; default 32 MB, 0
+   * turns the memo off.
+   */
+  publicRowBytes?: number;
 }
 
+const PUBLIC_ROW_BYTES = 32 * 1024 * 1024;
+
 /**
- * `memo`: only for the stores outside transactions (count-memo.ts says why). `known`: what the storage
- * remembers about users, in and out of transactions (users.ts says why that is safe).
+ * `memo` and `held`: only for the stores outside transactions (count-memo.ts and public-memo.ts say
+ * why). `known`: what the storage remembers about users, in and out of transactions (users.ts says
+ * why that is safe).
  */
-function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, memo?: CountMemo): Stores {
+function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, memo?: CountMemo, held?: PublicMemo): Stores {
   return {
-    posts: sqlPosts(db, memo, known),
+    posts: sqlPosts(db, memo, known, held),
     tags: sqlTags(db, memo),
     users: sqlUsers(db, memo, known),
     roles: sqlRoles(db),
@@ -44,8 +54,9 @@ function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, memo
 /** A Storage over any PostgreSQL-speaking driver: the SQL is the same for PGlite and a server. */
 export function createSqlStorage(driver: SqlDriver, options: SqlStorageOptions = {}): Storage {
   const known = userMemo();
+  const rowBytes = options.publicRowBytes ?? PUBLIC_ROW_BYTES;
   return {
-    ...stores(driver, options, known, new CountMemo()),
+    ...stores(driver, options, known, new CountMemo(), rowBytes > 0 ? new PublicMemo(rowBytes) : undefined),
     async transaction(work) {
       for (let attempt = 1; ; attempt++) {
         try {

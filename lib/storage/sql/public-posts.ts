@@ -1,0 +1,169 @@
+import type { PostType, TagRow } from '../rows';
+import type { PostBody, PostPage, PostQuery, PublicAuthor, PublicPostRelations, PublishedPost, RelationChoice } from '../storage';
+import type { SqlDriver } from './driver';
+import { browsePage, equalsAny } from './common';
+import { GENERATION_COLUMN, type CountMemo } from './count-memo';
+import { browseSpec, startFrom } from './post-browse';
+import { postColumns } from './post-columns';
+import { bodiesKey, type HeldPost, type PublicMemo } from './public-memo';
+import { PUBLIC_AUTHOR_COLUMNS } from './users';
+
+// Reads of published posts through the memo of public rows (public-memo.ts): each finds which posts
+// it shows, and the generation, by one statement that reads no body, then takes the rows it shows
+// from the memo, reading only those it lacks.
+
+/**
+ * A page of published posts with the relations `query.include` names. `query.page.limit` is a number:
+ * a whole list is streamed by its ids instead.
+ */
+export async function publicPage(db: SqlDriver, query: PostQuery, counts: CountMemo, memo: PublicMemo): Promise<PostPage> {
+  const { from, generation } = await startFrom(db, query, counts);
+  // only ids: the walk reads the index that covers it (migration 011), never the table's bodies
+  const spec = { ...browseSpec(query, from), select: `p.id, ${GENERATION_COLUMN}`, pageKey: undefined, readsGeneration: true };
+  const page = await browsePage<{ id: string }>(db, spec, counts, generation);
+  const read = page.totals!.generation;
+  const rows = await heldPosts(db, memo, read, query.type, page.rows.map((row) => row.id), query.bodies);
+  const relations = await relationsOf(db, memo, read, rows, query.include ?? { tags: false, authors: false });
+  return { rows, total: page.total, relations };
+}
+
+/** The published post of `type` with this id or slug, as `PostStore.findPublished`. */
+export async function findPublished(
+  db: SqlDriver,
+  memo: PublicMemo,
+  type: PostType,
+  by: { id: string } | { slug: string },
+  bodies: readonly PostBody[],
+  include: RelationChoice,
+): Promise<PublishedPost | null> {
+  const [column, value] = 'id' in by ? ['p.id', by.id] : ['p.slug', by.slug];
+  const { rows } = await db.query<{ id: string; generation_: string | number }>(
+    `SELECT p.id, ${GENERATION_COLUMN} FROM posts p WHERE ${column} = $1 AND p.type = $2 AND p.status = 'published'`,
+    [value, type],
+  );
+  if (rows.length === 0) return null;
+  const read = Number(rows[0].generation_);
+  const [row] = await heldPosts(db, memo, read, type, [rows[0].id], bodies);
+  // unpublished between the two statements: as if the read had come a moment later
+  if (!row) return null;
+  return { row, relations: await relationsOf(db, memo, read, [row], include) };
+}
+
+/**
+ * The published posts with these ids, in this order, from the memo where it holds them for
+ * `generation`. Those read afresh are held under it: they were read after it was, in a snapshot of
+ * that generation or a later one, and a later one drops what the memo holds as soon as any read
+ * meets it. A post that is no longer published when it is read is left out.
+ */
+async function heldPosts(
+  db: SqlDriver,
+  memo: PublicMemo,
+  generation: number,
+  type: PostType,
+  ids: string[],
+  bodies?: readonly PostBody[],
+): Promise<HeldPost[]> {
+  if (ids.length === 0) return [];
+  const key = bodiesKey(bodies);
+  const usable = memo.at(generation);
+  const found = new Map<string, HeldPost>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const held = usable ? memo.post(key, id) : undefined;
+    if (held) found.set(id, held);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    const params: unknown[] = [type];
+    const { rows } = await db.query<HeldPost>(
+      `SELECT ${postColumns(bodies)}, p.tag_ids, p.author_ids FROM posts p
+        WHERE p.type = $1 AND p.status = 'published' AND ${equalsAny('p.id', missing, params)}`,
+      params,
+    );
+    for (const row of rows) {
+      found.set(row.id, row);
+      memo.setPost(generation, key, row);
+    }
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+/** The tags and authors of `posts` by their ids in order, each row from the memo where it holds it. */
+async function relationsOf(db: SqlDriver, memo: PublicMemo, generation: number, posts: HeldPost[], include: RelationChoice): Promise<PublicPostRelations> {
+  const [tags, authors] = await Promise.all([
+    include.tags ? rowsById(db, memo, generation, posts, 'tag_ids', TAG_ROWS) : new Map<string, TagRow>(),
+    include.authors ? rowsById(db, memo, generation, posts, 'author_ids', AUTHOR_ROWS) : new Map<string, PublicAuthor>(),
+  ]);
+  return {
+    tags: include.tags ? linked(posts, 'tag_ids', tags) : new Map(),
+    authors: include.authors ? linked(posts, 'author_ids', authors) : new Map(),
+  };
+}
+
+/** Each post's rows by the ids it lists, in their order; one deleted since the post was read is left out. */
+function linked<R>(posts: HeldPost[], ids: 'tag_ids' | 'author_ids', rows: Map<string, R>): Map<string, R[]> {
+  const byPost = new Map<string, R[]>();
+  for (const post of posts) {
+    const list: R[] = [];
+    for (const id of post[ids]) {
+      const row = rows.get(id);
+      if (row) list.push(row);
+    }
+    byPost.set(post.id, list);
+  }
+  return byPost;
+}
+
+interface RowKind<R extends { id: string }> {
+  /** `SELECT … FROM …` of the rows. */
+  select: string;
+  /** Their id column as `select` names it. */
+  id: string;
+  get(memo: PublicMemo, id: string): R | undefined;
+  set(memo: PublicMemo, generation: number, row: R): void;
+}
+
+const TAG_ROWS: RowKind<TagRow> = {
+  select: 'SELECT t.* FROM tags t',
+  id: 't.id',
+  get: (memo, id) => memo.tag(id),
+  set: (memo, generation, row) => memo.setTag(generation, row),
+};
+
+const AUTHOR_ROWS: RowKind<PublicAuthor> = {
+  select: `SELECT ${PUBLIC_AUTHOR_COLUMNS} FROM users u`,
+  id: 'u.id',
+  get: (memo, id) => memo.author(id),
+  set: (memo, generation, row) => memo.setAuthor(generation, row),
+};
+
+/** The rows `posts` list in `ids`, by id. */
+async function rowsById<R extends { id: string }>(
+  db: SqlDriver,
+  memo: PublicMemo,
+  generation: number,
+  posts: HeldPost[],
+  ids: 'tag_ids' | 'author_ids',
+  kind: RowKind<R>,
+): Promise<Map<string, R>> {
+  const usable = memo.at(generation);
+  const found = new Map<string, R>();
+  const missing = new Set<string>();
+  for (const post of posts) {
+    for (const id of post[ids]) {
+      if (found.has(id)) continue;
+      const held = usable ? kind.get(memo, id) : undefined;
+      if (held) found.set(id, held);
+      else missing.add(id);
+    }
+  }
+  if (missing.size > 0) {
+    const params: unknown[] = [];
+    const { rows } = await db.query<R>(`${kind.select} WHERE ${equalsAny(kind.id, [...missing], params)}`, params);
+    for (const row of rows) {
+      found.set(row.id, row);
+      kind.set(memo, generation, row);
+    }
+  }
+  return found;
+}
