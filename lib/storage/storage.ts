@@ -137,9 +137,9 @@ export interface PostStore {
   /** `findByIdForUpdate` with the post's tags and authors, as a write needs them. */
   lockWithRelations(id: string): Promise<PostWithRelations | null>;
   /** Tags and authors of each post, in order; authors carry their roles unless `roles` is false. */
-  relations(postIds: string[], which: { tags: boolean; authors: boolean; roles?: boolean }): Promise<PostRelations>;
+  relations(postIds: string[], which: RelationChoice & { roles?: boolean }): Promise<PostRelations>;
   /** Tags and authors as the Content API shows them: authors with their public columns only. */
-  publicRelations(postIds: string[], which: { tags: boolean; authors: boolean }): Promise<PublicPostRelations>;
+  publicRelations(postIds: string[], which: RelationChoice): Promise<PublicPostRelations>;
   /**
    * Inserts with the given tags and authors (in order, primary first); when the slug is taken, stores
    * the first free `slug-2`, `slug-3`… instead (also under races). Returns the row as stored.

@@ -2,7 +2,7 @@ import { slugify } from '../../content';
 import { ApiError, notFound, validation } from '../../http/errors';
 import type { Actor, AppContext, Version } from '../../http/context';
 import type { NqlNode } from '../../nql';
-import type { OrderClause, PageRequest, PostBody, PostQuery, PostRelations, PublicPostRelations, Stores } from '../../storage/storage';
+import type { OrderClause, PageRequest, PostBody, PostQuery, PostRelations, PublicPostRelations, RelationChoice, Stores } from '../../storage/storage';
 import type { PostRow, PostStatus, PostType, PostWrite, TagRow } from '../../storage/rows';
 import type { PostState } from '../../events/events';
 import { objectId } from '../../util/ids';
@@ -234,7 +234,7 @@ export interface PostBrowse {
   slugOrder: string[] | null;
   /** The body formats the response shows; the others are not read. */
   bodies: readonly PostBody[];
-  include: { tags: boolean; authors: boolean };
+  include: RelationChoice;
 }
 
 /** A page of posts with their relations: as the Content API shows them when `publishedOnly`. */

@@ -5,7 +5,7 @@ import { equalsAny, freeSlug, groupWithout } from './common';
 import type { CountMemo } from './count-memo';
 import { browsePostIds, browsePosts } from './post-browse';
 import type { PublicMemo } from './public-memo';
-import { findPublished, publicPage } from './public-posts';
+import { findPublished, publicPage, publishedPostWhere } from './public-posts';
 import { postColumns } from './post-columns';
 import { AUTHOR_LINKS, insertPost, lockPost, lockWithRelations, refreshRelationIds, updatePost } from './post-writes';
 import { PUBLIC_AUTHOR_COLUMNS, rolesOf, userMemo, type UserMemo } from './users';
@@ -74,8 +74,8 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
 
     async findPublished(type, by, bodies, include) {
       if (held) return findPublished(db, held, type, by, bodies, include);
-      const [column, value] = 'id' in by ? ['p.id', by.id] : ['p.slug', by.slug];
-      const row = await one(`SELECT ${postColumns(bodies)} FROM posts p WHERE ${column} = $1 AND p.type = $2 AND p.status = 'published'`, [value, type]);
+      const { where, params } = publishedPostWhere(type, by);
+      const row = await one(`SELECT ${postColumns(bodies)} FROM posts p WHERE ${where}`, params);
       if (!row) return null;
       const [tags, authors] = await Promise.all([
         include.tags ? tagsOf([row.id]) : new Map<string, TagRow[]>(),

@@ -93,9 +93,4 @@ export class PublicMemo {
   setAuthor(generation: number, author: PublicAuthor): void {
     if (this.at(generation)) setBounded(this.authors, author.id, Object.freeze(author));
   }
-
-  /** Rows held, for tests and the benchmark's figures. */
-  get size(): number {
-    return this.posts.size + this.tags.size + this.authors.size;
-  }
 }

@@ -27,6 +27,12 @@ export async function publicPage(db: SqlDriver, query: PostQuery, counts: CountM
   return { rows, total: page.total, relations };
 }
 
+/** `WHERE` and parameters of the published post of `type` with this id or slug, over `posts p`. */
+export function publishedPostWhere(type: PostType, by: { id: string } | { slug: string }): { where: string; params: unknown[] } {
+  const [column, value] = 'id' in by ? ['p.id', by.id] : ['p.slug', by.slug];
+  return { where: `${column} = $1 AND p.type = $2 AND p.status = 'published'`, params: [value, type] };
+}
+
 /** The published post of `type` with this id or slug, as `PostStore.findPublished`. */
 export async function findPublished(
   db: SqlDriver,
@@ -36,11 +42,8 @@ export async function findPublished(
   bodies: readonly PostBody[],
   include: RelationChoice,
 ): Promise<PublishedPost | null> {
-  const [column, value] = 'id' in by ? ['p.id', by.id] : ['p.slug', by.slug];
-  const { rows } = await db.query<{ id: string; generation_: string | number }>(
-    `SELECT p.id, ${GENERATION_COLUMN} FROM posts p WHERE ${column} = $1 AND p.type = $2 AND p.status = 'published'`,
-    [value, type],
-  );
+  const { where, params } = publishedPostWhere(type, by);
+  const { rows } = await db.query<{ id: string; generation_: string | number }>(`SELECT p.id, ${GENERATION_COLUMN} FROM posts p WHERE ${where}`, params);
   if (rows.length === 0) return null;
   const read = Number(rows[0].generation_);
   const [row] = await heldPosts(db, memo, read, type, [rows[0].id], bodies);
