@@ -9,6 +9,12 @@ export interface SqlDriver {
   /** Runs `work` in one transaction on one connection; the driver passed to it is bound to that transaction. */
   transaction<T>(work: (tx: SqlDriver) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * How many times a change may have been committed to the database, counted before any statement
+   * can see it. Only a driver that is the database's one client (PGlite) can count them; a storage
+   * may then take what it read as current while the count stands (known-generation.ts).
+   */
+  commits?(): number;
 }
 
 /**

@@ -1,11 +1,13 @@
 import type { GenerationStore } from '../storage';
 import type { SqlDriver } from './driver';
+import { readGeneration } from './count-memo';
+import type { KnownGeneration } from './known-generation';
 
-export function sqlGeneration(db: SqlDriver, notifyChannel?: string): GenerationStore {
+/** @param known The generation as the storage knows it, where its driver has no other client (known-generation.ts); never inside a transaction. */
+export function sqlGeneration(db: SqlDriver, notifyChannel?: string, known?: KnownGeneration): GenerationStore {
   return {
-    async current() {
-      const { rows } = await db.query<{ value: string | number }>('SELECT value FROM content_generation WHERE id = 1');
-      return Number(rows[0]?.value ?? 0);
+    current() {
+      return known ? known.read(db) : readGeneration(db);
     },
     async bump() {
       const { rows } = await db.query<{ value: string | number }>('UPDATE content_generation SET value = value + 1 WHERE id = 1 RETURNING value');

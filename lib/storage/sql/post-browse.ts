@@ -56,12 +56,18 @@ function allowedPosts(links: RelationLinks): string {
  * for a common tag). Starting from the tag's posts instead reads those and sorts them. Reaching the
  * page's end takes about `reach × posts ÷ links` rows walking, `links` starting from the tag's posts;
  * the counts come from the memo of this generation's counts, so each is taken once per generation.
+ * `known`: the generation the caller read already, if it did.
  */
-export async function startFrom(db: SqlDriver, query: PostQuery, memo: CountMemo): Promise<{ from?: NqlComparison; generation?: number }> {
-  if (!query.filter) return {};
+export async function startFrom(
+  db: SqlDriver,
+  query: PostQuery,
+  memo: CountMemo,
+  known?: number,
+): Promise<{ from?: NqlComparison; generation?: number }> {
+  if (!query.filter) return { generation: known };
   const required = requiredRelations(query.filter, publicPostFields, { now: query.now });
-  if (required.length === 0) return {};
-  const totals = { memo, generation: await readGeneration(db) };
+  if (required.length === 0) return { generation: known };
+  const totals = { memo, generation: known ?? (await readGeneration(db)) };
   const every = conditions({ ...query, filter: undefined });
   const [posts, ...links] = await Promise.all([
     memoisedCount(db, totals, browseBody({ from: 'posts p', where: every.where }), every.params),

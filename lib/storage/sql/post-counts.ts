@@ -2,6 +2,7 @@ import type { BrowseResult, Counted, TagQuery } from '../storage';
 import type { SqlDriver } from './driver';
 import { browsePage, equalsAny, orderItems } from './common';
 import { GENERATION_COLUMN, type CountMemo, type Totals } from './count-memo';
+import type { PageMemo } from './page-memo';
 
 /** A link table from posts to tags or authors. */
 export interface PostLink {
@@ -81,8 +82,8 @@ export type CountedQuery = Pick<TagQuery, 'order' | 'page' | 'countPosts' | 'wit
 /**
  * A page of tags or authors by name, with `count_posts` when asked: counted per row only to sort by it,
  * otherwise for the page's rows in one statement. The Content API's view (`withPublishedPosts`) is
- * public content, so its totals and counts may come from `memo`. `columns`: the select list (default
- * every column).
+ * public content, so its totals and counts may come from `memo`, and the whole page from `pages`.
+ * `columns`: the select list (default every column).
  */
 export async function browseCounted<R extends { id: string } & Counted>(
   db: SqlDriver,
@@ -92,6 +93,28 @@ export async function browseCounted<R extends { id: string } & Counted>(
   params: unknown[],
   memo?: CountMemo,
   columns = `${table.alias}.*`,
+  pages?: PageMemo,
+): Promise<BrowseResult<R>> {
+  if (!query.withPublishedPosts || !memo || !pages || query.page.limit === null) {
+    return countedPage<R>(db, table, query, where, params, memo, columns);
+  }
+  const values = JSON.stringify([params, query.order ?? null, query.page.offset, query.page.limit, query.countPosts ?? null]);
+  const key = `${table.from}\u0000${columns}\u0000${where.join(' AND ')}\u0000${values}`;
+  const { value } = await pages.remember(db, key, (generation) => countedPage<R>(db, table, query, where, params, memo, columns, generation));
+  // the rows are the memo's, frozen; the list is the caller's own
+  return { rows: [...value.rows], total: value.total };
+}
+
+/** `browseCounted` without the memo of pages; `generation`: the one the caller read already. */
+async function countedPage<R extends { id: string } & Counted>(
+  db: SqlDriver,
+  table: CountedTable,
+  query: CountedQuery,
+  where: string[],
+  params: unknown[],
+  memo: CountMemo | undefined,
+  columns: string,
+  generation?: number,
 ): Promise<BrowseResult<R>> {
   const { alias } = table;
   const orderable = query.countPosts ? table.orderColumns : { ...table.orderColumns, 'count.posts': '' };
@@ -108,6 +131,7 @@ export async function browseCounted<R extends { id: string } & Counted>(
       where, params, order, page: query.page,
     },
     query.withPublishedPosts ? memo : undefined,
+    generation,
   );
   if (query.countPosts && !sortsByCount) await attachPostCounts(db, rows, table.link, query.countPosts, totals);
   return { rows, total };

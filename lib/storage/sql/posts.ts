@@ -5,6 +5,7 @@ import { equalsAny, freeSlug, groupWithout } from './common';
 import type { CountMemo } from './count-memo';
 import { browsePostIds, browsePosts } from './post-browse';
 import type { PublicMemo } from './public-memo';
+import type { PageMemo } from './page-memo';
 import { findPublished, publicPage, publishedPostWhere } from './public-posts';
 import { postColumns } from './post-columns';
 import { AUTHOR_LINKS, insertPost, lockPost, lockWithRelations, refreshRelationIds, updatePost } from './post-writes';
@@ -15,8 +16,9 @@ import { PUBLIC_AUTHOR_COLUMNS, rolesOf, userMemo, type UserMemo } from './users
  *   absent inside a transaction.
  * @param known What this storage remembers about users across transactions (users.ts).
  * @param held Rows of public content, shared like `memo` and absent where it is (public-memo.ts).
+ * @param pages What public reads found, shared like `held`, on an exclusive driver only (page-memo.ts).
  */
-export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = userMemo(), held?: PublicMemo): PostStore {
+export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = userMemo(), held?: PublicMemo, pages?: PageMemo): PostStore {
   async function one(sql: string, params: unknown[]): Promise<PostRow | null> {
     const { rows } = await db.query<PostRow>(sql, params);
     return rows[0] ?? null;
@@ -46,7 +48,7 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
   return {
     browse(query) {
       // a whole list is streamed by its ids (`browseIds`), not read as one page
-      if (query.publishedOnly && memo && held && query.page.limit !== null) return publicPage(db, query, memo, held);
+      if (query.publishedOnly && memo && held && query.page.limit !== null) return publicPage(db, query, memo, held, pages);
       return browsePosts(db, query, memo);
     },
     browseIds: (query) => browsePostIds(db, query),
@@ -73,7 +75,7 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
     },
 
     async findPublished(type, by, bodies, include) {
-      if (held) return findPublished(db, held, type, by, bodies, include);
+      if (held) return findPublished(db, held, type, by, bodies, include, pages);
       const { where, params } = publishedPostWhere(type, by);
       const row = await one(`SELECT ${postColumns(bodies)} FROM posts p WHERE ${where}`, params);
       if (!row) return null;

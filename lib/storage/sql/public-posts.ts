@@ -1,11 +1,12 @@
 import type { PostType, TagRow } from '../rows';
 import type { PostBody, PostPage, PostQuery, PublicAuthor, PublicPostRelations, PublishedPost, RelationChoice } from '../storage';
 import type { SqlDriver } from './driver';
-import { browsePage, equalsAny } from './common';
+import { browseBody, browsePage, equalsAny } from './common';
 import { GENERATION_COLUMN, type CountMemo } from './count-memo';
 import { browseSpec, startFrom } from './post-browse';
 import { postColumns } from './post-columns';
 import { bodiesKey, type HeldPost, type PublicMemo } from './public-memo';
+import type { PageMemo } from './page-memo';
 import { PUBLIC_AUTHOR_COLUMNS } from './users';
 
 // Reads of published posts through the memo of public rows (public-memo.ts): each finds which posts
@@ -16,15 +17,29 @@ import { PUBLIC_AUTHOR_COLUMNS } from './users';
  * A page of published posts with the relations `query.include` names. `query.page.limit` is a number:
  * a whole list is streamed by its ids instead.
  */
-export async function publicPage(db: SqlDriver, query: PostQuery, counts: CountMemo, memo: PublicMemo): Promise<PostPage> {
-  const { from, generation } = await startFrom(db, query, counts);
+export async function publicPage(db: SqlDriver, query: PostQuery, counts: CountMemo, memo: PublicMemo, pages?: PageMemo): Promise<PostPage> {
+  const { value: page, generation: read } = pages
+    ? await pages.remember(db, walkKey(query), async (generation) => (await walk(db, query, counts, generation)).value)
+    : await walk(db, query, counts);
+  const rows = await heldPosts(db, memo, read, query.type, page.ids, query.bodies);
+  const relations = await relationsOf(db, memo, read, rows, query.include ?? { tags: false, authors: false });
+  return { rows, total: page.total, relations };
+}
+
+/** The ids of a page's posts and its total, with the generation they were read in. */
+async function walk(db: SqlDriver, query: PostQuery, counts: CountMemo, known?: number) {
+  const { from, generation } = await startFrom(db, query, counts, known);
   // only ids: the walk reads the index that covers it (migration 011), never the table's bodies
   const spec = { ...browseSpec(query, from), select: `p.id, ${GENERATION_COLUMN}`, pageKey: undefined, readsGeneration: true };
   const page = await browsePage<{ id: string }>(db, spec, counts, generation);
-  const read = page.totals!.generation;
-  const rows = await heldPosts(db, memo, read, query.type, page.rows.map((row) => row.id), query.bodies);
-  const relations = await relationsOf(db, memo, read, rows, query.include ?? { tags: false, authors: false });
-  return { rows, total: page.total, relations };
+  return { value: { ids: page.rows.map((row) => row.id), total: page.total }, generation: page.totals!.generation };
+}
+
+/** Everything that decides which posts a page holds: its conditions, their values, order and page. */
+function walkKey(query: PostQuery): string {
+  const spec = browseSpec(query);
+  const values = JSON.stringify([spec.params, spec.orderParams, spec.page.offset, spec.page.limit]);
+  return `posts\u0000${browseBody(spec)}\u0000${spec.order.join(', ')}\u0000${values}`;
 }
 
 /** `WHERE` and parameters of the published post of `type` with this id or slug, over `posts p`. */
@@ -41,15 +56,27 @@ export async function findPublished(
   by: { id: string } | { slug: string },
   bodies: readonly PostBody[],
   include: RelationChoice,
+  pages?: PageMemo,
 ): Promise<PublishedPost | null> {
   const { where, params } = publishedPostWhere(type, by);
-  const { rows } = await db.query<{ id: string; generation_: string | number }>(`SELECT p.id, ${GENERATION_COLUMN} FROM posts p WHERE ${where}`, params);
-  if (rows.length === 0) return null;
-  const read = Number(rows[0].generation_);
-  const [row] = await heldPosts(db, memo, read, type, [rows[0].id], bodies);
+  const { value: id, generation: read } = pages
+    ? await pages.remember(db, `post\u0000${where}\u0000${JSON.stringify(params)}`, async () => {
+        const { rows } = await db.query<{ id: string }>(`SELECT p.id FROM posts p WHERE ${where}`, params);
+        return rows[0]?.id ?? null;
+      })
+    : await publishedId(db, where, params);
+  if (id === null) return null;
+  const [row] = await heldPosts(db, memo, read, type, [id], bodies);
   // unpublished between the two statements: as if the read had come a moment later
   if (!row) return null;
   return { row, relations: await relationsOf(db, memo, read, [row], include) };
+}
+
+/** The id of the post `where` finds, and the generation of the statement's snapshot. */
+async function publishedId(db: SqlDriver, where: string, params: unknown[]): Promise<{ value: string | null; generation: number }> {
+  const { rows } = await db.query<{ id: string; generation_: string | number }>(`SELECT p.id, ${GENERATION_COLUMN} FROM posts p WHERE ${where}`, params);
+  // with no row there is no generation either; none is needed
+  return rows[0] ? { value: rows[0].id, generation: Number(rows[0].generation_) } : { value: null, generation: -1 };
 }
 
 /**

@@ -11,6 +11,8 @@ import { sqlGeneration } from './generation';
 import { sqlThemes } from './themes';
 import { CountMemo } from './count-memo';
 import { PublicMemo } from './public-memo';
+import { KnownGeneration } from './known-generation';
+import { PageMemo } from './page-memo';
 
 /** How often a transaction that lost a race is run in all. */
 const CONFLICT_ATTEMPTS = 5;
@@ -21,23 +23,36 @@ export interface SqlStorageOptions {
   /**
    * About how many bytes of published posts' rows (their bodies most of it), tags and authors the
    * storage keeps between Content API reads of one generation of public content; default 32 MB, 0
-   * turns the memo off.
+   * turns the memo off. On a database with no other client (PGlite) it also keeps what those
+   * reads found (a page's posts and total, the post a slug names, a page of tags or authors), so that
+   * a read met before in the same generation runs no statement.
    */
   publicRowBytes?: number;
 }
 
 const PUBLIC_ROW_BYTES = 32 * 1024 * 1024;
 
+/** What the storage keeps between reads of public content; only the stores outside transactions read it. */
+interface PublicReads {
+  counts: CountMemo;
+  /** Off with `publicRowBytes: 0`. */
+  rows?: PublicMemo;
+  /** Only where the driver counts its commits (`SqlDriver.commits`), and with `rows`. */
+  pages?: PageMemo;
+  /** The generation, where the driver counts its commits. */
+  generation?: KnownGeneration;
+}
+
 /**
- * `memo` and `held`: only for the stores outside transactions (count-memo.ts and public-memo.ts say
- * why). `known`: what the storage remembers about users, in and out of transactions (users.ts says
- * why that is safe).
+ * `reads`: only for the stores outside transactions (count-memo.ts, public-memo.ts and page-memo.ts
+ * say why). `known`: what the storage remembers about users, in and out of transactions (users.ts
+ * says why that is safe).
  */
-function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, memo?: CountMemo, held?: PublicMemo): Stores {
+function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, reads?: PublicReads): Stores {
   return {
-    posts: sqlPosts(db, memo, known, held),
-    tags: sqlTags(db, memo),
-    users: sqlUsers(db, memo, known),
+    posts: sqlPosts(db, reads?.counts, known, reads?.rows, reads?.pages),
+    tags: sqlTags(db, reads?.counts, reads?.pages),
+    users: sqlUsers(db, reads?.counts, known, reads?.pages),
     roles: sqlRoles(db),
     integrations: sqlIntegrations(db),
     settings: sqlSettings(db),
@@ -46,7 +61,7 @@ function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, memo
     webhooks: sqlWebhooks(db),
     outbox: sqlOutbox(db),
     sessions: sqlSessions(db),
-    generation: sqlGeneration(db, options.notifyChannel),
+    generation: sqlGeneration(db, options.notifyChannel, reads?.generation),
     themes: sqlThemes(db),
   };
 }
@@ -55,8 +70,16 @@ function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, memo
 export function createSqlStorage(driver: SqlDriver, options: SqlStorageOptions = {}): Storage {
   const known = userMemo();
   const rowBytes = options.publicRowBytes ?? PUBLIC_ROW_BYTES;
+  const commits = driver.commits?.bind(driver);
+  const generation = commits ? new KnownGeneration(commits) : undefined;
+  const reads: PublicReads = {
+    counts: new CountMemo(),
+    rows: rowBytes > 0 ? new PublicMemo(rowBytes) : undefined,
+    pages: rowBytes > 0 && generation ? new PageMemo(generation) : undefined,
+    generation,
+  };
   return {
-    ...stores(driver, options, known, new CountMemo(), rowBytes > 0 ? new PublicMemo(rowBytes) : undefined),
+    ...stores(driver, options, known, reads),
     async transaction(work) {
       for (let attempt = 1; ; attempt++) {
         try {

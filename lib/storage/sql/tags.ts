@@ -4,6 +4,7 @@ import type { TagRow } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { freeSlug, matchConditions, matchEachSql, insertSql, storedText, setClause } from './common';
 import type { CountMemo } from './count-memo';
+import type { PageMemo } from './page-memo';
 import { browseCounted, type CountedTable } from './post-counts';
 import { tagFields } from './filter-fields';
 import { refreshRelationIds, TAG_LINKS } from './post-writes';
@@ -58,8 +59,9 @@ function uniformKey(sets: { id?: string; slug?: string; name?: string }[]): 'id'
 /**
  * @param memo Counts of public content, shared by the stores outside transactions (see count-memo.ts);
  *   absent inside a transaction.
+ * @param pages What public reads found, shared like `memo`, on an exclusive driver only (page-memo.ts).
  */
-export function sqlTags(db: SqlDriver, memo?: CountMemo): TagStore {
+export function sqlTags(db: SqlDriver, memo?: CountMemo, pages?: PageMemo): TagStore {
   async function one(sql: string, params: unknown[]) {
     const { rows } = await db.query<TagRow & Counted>(sql, params);
     return rows[0] ?? null;
@@ -73,7 +75,7 @@ export function sqlTags(db: SqlDriver, memo?: CountMemo): TagStore {
         const fields = tagFields({ publishedOnly: !!query.withPublishedPosts });
         where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
       }
-      return browseCounted<TagRow & Counted>(db, TABLE, query, where, params, memo);
+      return browseCounted<TagRow & Counted>(db, TABLE, query, where, params, memo, undefined, pages);
     },
 
     findById(id, options) {
