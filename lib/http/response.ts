@@ -6,7 +6,12 @@ export type Headers = Record<string, string>;
 const encoder = new TextEncoder();
 
 export function json(status: number, body: unknown, headers: Headers = {}): Response {
-  return bytesResponse(encoder.encode(JSON.stringify(body)), {
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+/** A JSON response from its text, where the caller put it together from parts already stringified. */
+export function jsonText(status: number, text: string, headers: Headers = {}): Response {
+  return bytesResponse(encoder.encode(text), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });

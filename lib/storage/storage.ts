@@ -111,6 +111,11 @@ export interface PostWithRelations {
 }
 
 /** A page of posts; with its relations as the Content API shows them where the query asked (`include`) and the store could bring them. */
+/**
+ * Rows of public reads (`PostPage`, `PublishedPost`, their relations) may come frozen: a storage
+ * hands a frozen row out again, unchanged, to later reads of the same content, and never changes
+ * it, so what a caller makes from frozen rows alone may be kept with them (resources/posts/rendered.ts).
+ */
 export interface PostPage extends BrowseResult<PostRow> {
   relations?: PublicPostRelations;
 }

@@ -2,7 +2,7 @@ import { readJson } from '../../http/body';
 import { notFound } from '../../http/errors';
 import type { RouteContext, RouteDef } from '../../http/context';
 import { order, pagination, paginationMeta, single } from '../../http/query';
-import { json, noContent } from '../../http/response';
+import { json, jsonText, noContent } from '../../http/response';
 import { streamedJsonResponse } from '../../http/json-stream';
 import type { PostRow, PostType } from '../../storage/rows';
 import type { PostBody, PostRelations, PublicPostRelations } from '../../storage/storage';
@@ -17,6 +17,7 @@ import type { DomainEvent } from '../../events/events';
 import { write } from '../shared/write';
 import { addPost, browsePosts, destroyPost, editPost, parsePostInput, streamPosts, type PostBrowse, type PostChange } from './operations';
 import { serializePost } from './serialize';
+import { RenderedPosts, shapeOf } from './rendered';
 
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
 
@@ -62,6 +63,20 @@ export function postRoutes(type: PostType): RouteDef[] {
     const rel = relations ?? (await relationsOf(ctx, rows.map((r) => r.id), options));
     const sctx = serializeContext(ctx);
     return rows.map((row) => serializePost(row, { tags: rel.tags.get(row.id) ?? [], authors: rel.authors.get(row.id) ?? [] }, sctx, options));
+  }
+
+  const rendered = new RenderedPosts();
+
+  /** The Content API's list of posts as JSON text, each post's from the kept JSON where there is one. */
+  function contentList(ctx: RouteContext, rows: PostRow[], relations: PostRelations | PublicPostRelations, options: OutputOptions): string {
+    const sctx = serializeContext(ctx);
+    const shape = shapeOf(sctx, options);
+    const parts = rows.map((row) => {
+      const tags = relations.tags.get(row.id) ?? [];
+      const authors = relations.authors.get(row.id) ?? [];
+      return rendered.json(row, [...tags, ...authors], shape, () => serializePost(row, { tags, authors }, sctx, options));
+    });
+    return `[${parts.join(',')}]`;
   }
 
   /** The Admin API's reads of one post, whatever its status. */
@@ -117,7 +132,10 @@ export function postRoutes(type: PostType): RouteDef[] {
       });
     }
     const result = await browsePosts(ctx.app.storage, ctx.app, query);
-    return json(200, { [resource]: await render(ctx, result.rows, result.relations, options), meta: paginationMeta(page, result.total) });
+    const meta = paginationMeta(page, result.total);
+    if (!content) return json(200, { [resource]: await render(ctx, result.rows, result.relations, options), meta });
+    const list = contentList(ctx, result.rows, result.relations, options);
+    return jsonText(200, `{"${resource}":${list},"meta":${JSON.stringify(meta)}}`);
   };
 
   const byId = (ctx: RouteContext) =>
@@ -130,7 +148,7 @@ export function postRoutes(type: PostType): RouteDef[] {
     const options = output(ctx);
     const found = await ctx.app.storage.posts.findPublished(type, by, bodies(options), includes(ctx, options));
     if (!found) throw notFound(notFoundMessage);
-    return json(200, { [resource]: await render(ctx, [found.row], found.relations, options) });
+    return jsonText(200, `{"${resource}":${contentList(ctx, [found.row], found.relations, options)}}`);
   }
   const publishedById = (ctx: RouteContext) => readPublished(ctx, { id: requireId(ctx.params.id) });
   const publishedBySlug = (ctx: RouteContext) => readPublished(ctx, { slug: ctx.params.slug ?? '' });
