@@ -53,6 +53,24 @@ describe('GET posts/?limit=all', () => {
     expect(all.meta.pagination.total).toBe(POSTS - 1);
   });
 
+  it('leaves out a post unpublished while the list is being read, rather than showing the draft', async () => {
+    const plain = await createService({ url: BASE, storage: createSqlStorage(site.driver) });
+    const res = await plain.fetch(new Request(`${BASE}/svc/api/v3/content/posts/?limit=all&fields=id,slug,title&key=${site.contentKey}`));
+    const total = POSTS - 1; // the previous test deleted one
+    const reader = res.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    for (let i = 0; i < 2; i++) chunks.push((await reader.read()).value!);
+    const last = (await body(await content(`posts/?limit=1&page=${total}&fields=id,slug,updated_at`))).posts[0];
+    const full = (await body(await site.admin.get(`posts/${last.id}/`))).posts[0];
+    const res2 = await site.admin.put(`posts/${last.id}/`, { posts: [{ status: 'draft', title: 'Now a draft', updated_at: full.updated_at }] });
+    expect(res2.status).toBe(200);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunks.push(chunk.value);
+    const all = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    expect(all.posts.map((p: { title: string }) => p.title)).not.toContain('Now a draft');
+    expect(all.posts).toHaveLength(total - 1);
+    expect(all.meta.pagination.total).toBe(total - 1);
+  });
+
   it('answers a HEAD without reading the posts, and a bad filter with the error envelope', async () => {
     const head = await site.service.fetch(new Request(`${BASE}/svc/api/v3/content/posts/?limit=all&key=${site.contentKey}`, { method: 'HEAD' }));
     expect(head.status).toBe(200);

@@ -283,7 +283,9 @@ export async function streamPosts(
   let at = 0;
   return async () => {
     if (at >= ids.length) return null;
-    const rows = await tx.posts.findByIds(ids.slice(at, (at += STREAM_BATCH)), query.bodies);
+    const found = await tx.posts.findByIds(ids.slice(at, (at += STREAM_BATCH)), query.bodies);
+    // the ids were read when the list began: a post unpublished since then is left out, not shown as it is now
+    const rows = query.publishedOnly ? found.filter((row) => row.status === 'published') : found;
     return { rows, relations: await relationsOf(tx, rows, query) };
   };
 }
