@@ -33,6 +33,11 @@ export interface Site {
   loadMs: number;
   /** Another service over the same database (e.g. with the response cache off); closing it leaves the database open. */
   another(options?: ServiceOptions): Promise<Service>;
+  /**
+   * Another service whose storage keeps nothing between reads (`publicRowBytes: 0`): each read runs
+   * its statements and serialises its posts, as the first read after a write does.
+   */
+  keepingNothing(options?: ServiceOptions): Promise<Service>;
   close(): Promise<void>;
 }
 
@@ -190,6 +195,7 @@ export async function createSite(posts: number, options: { dataDir?: string; ser
     service, driver, posts, ...names, contentKey: keys.contentKey, adminKey: keys.adminKey,
     loadMs: performance.now() - started,
     another: (more) => createService(baseOptions(shared, more)),
+    keepingNothing: (more) => createService(baseOptions({ ...createSqlStorage(driver, { publicRowBytes: 0 }), close: async () => {} }, more)),
     async close() {
       await service.close();
       await driver.close();

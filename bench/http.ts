@@ -77,6 +77,9 @@ export async function httpSection(ctx: BenchContext): Promise<void> {
   const site = await ctx.site(settings.size);
   const uncached = await serve(await site.another({ contentApi: { cache: false } }));
   const cached = await serve(await site.another());
+  // what every read costs where nothing is kept between requests: the first read after a write,
+  // or a site larger than the storage's memo of rows
+  const cold = await serve(await site.keepingNothing({ contentApi: { cache: false } }));
   try {
     for (const endpoint of ENDPOINTS) {
       const path = endpoint.path(site);
@@ -98,6 +101,7 @@ export async function httpSection(ctx: BenchContext): Promise<void> {
         const warm = medianRun(runs.warm);
         const stringify = await load(baseline.stringify.origin + path, settings.loadSeconds);
         const off = await load(uncached.origin + path, settings.loadSeconds);
+        const nothingKept = await load(cold.origin + path, settings.loadSeconds);
         const kb = `${(baseline.bytes / 1024).toFixed(0)} KB`;
         const common = { section: 'http', unit: 'req/s', baseline: base.requestsPerSecond, baselineName: 'req/s' };
         report.add({ ...common, name: `${endpoint.name}, reference: JSON.stringify per request`, value: stringify.requestsPerSecond });
@@ -105,6 +109,10 @@ export async function httpSection(ctx: BenchContext): Promise<void> {
         report.add({
           ...common, name: `${endpoint.name}, cache off`, value: off.requestsPerSecond, note: kb,
           target: { of: 'ratio', op: '>=', limit: 0.1 }, detail: { ...detail(off), baseline: detail(base), bytes: baseline.bytes },
+        });
+        report.add({
+          ...common, name: `${endpoint.name}, cache off, storage keeping no rows (as the first read after a write)`, value: nothingKept.requestsPerSecond,
+          detail: detail(nothingKept),
         });
         report.add({
           ...common, name: `${endpoint.name}, cache warm`, value: warm.requestsPerSecond,
@@ -121,5 +129,6 @@ export async function httpSection(ctx: BenchContext): Promise<void> {
   } finally {
     await uncached.close();
     await cached.close();
+    await cold.close();
   }
 }
