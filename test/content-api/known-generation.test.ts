@@ -236,4 +236,16 @@ describe('KnownGeneration and PageMemo', () => {
     expect((await pages.remember(db, 'other', during)).value.total).toBe(0);
     expect((await pages.remember(db, 'other', read)).value.total).toBe(4);
   });
+
+  it('keeps no answer too large to hold, such as a page of a client-chosen size', async () => {
+    const db = fakeDriver({ commits: 0, value: 1 });
+    const pages = new PageMemo(new KnownGeneration(() => 0));
+    let reads = 0;
+    const huge = async () => ({ rows: Array.from({ length: 5000 }, (_, i) => ({ id: `tag-${i}`, description: 'x'.repeat(100) })), read: ++reads });
+    await pages.remember(db, 'tags?limit=5000', huge);
+    expect((await pages.remember(db, 'tags?limit=5000', huge)).value.read).toBe(2);
+    const small = async () => ({ rows: [{ id: 'tag' }], read: ++reads });
+    await pages.remember(db, 'tags?limit=1', small);
+    expect((await pages.remember(db, 'tags?limit=1', small)).value.read).toBe(3);
+  });
 });

@@ -19,36 +19,33 @@ export async function readGeneration(db: SqlDriver): Promise<number> {
   return Number(rows[0]?.value ?? 0);
 }
 
-/** Values of one generation, by key. Bounded; a newer generation drops them all. */
-export class GenerationMemo<V> {
+/** Counts of one generation, by key (the statement and its parameters). Bounded; a newer generation drops them all. */
+export class CountMemo {
   private generation = -1;
-  private readonly values = new Map<string, V>();
+  private readonly counts = new Map<string, number>();
 
   constructor(private readonly maxEntries = 1000) {}
 
-  get(key: string, generation: number): V | undefined {
-    return generation === this.generation ? this.values.get(key) : undefined;
+  get(key: string, generation: number): number | undefined {
+    return generation === this.generation ? this.counts.get(key) : undefined;
   }
 
-  set(key: string, generation: number, value: V): void {
-    // taken in an older snapshot than the values kept: useless to anyone reading the newer generation
+  set(key: string, generation: number, count: number): void {
+    // counted in an older snapshot than the counts kept: useless to anyone reading the newer generation
     if (generation < this.generation) return;
     if (generation > this.generation) {
       this.generation = generation;
-      this.values.clear();
+      this.counts.clear();
     }
-    // a Map iterates in insertion order: re-inserting makes this the newest value
-    this.values.delete(key);
-    if (this.values.size >= this.maxEntries) {
+    // a Map iterates in insertion order: re-inserting makes this the newest count
+    this.counts.delete(key);
+    if (this.counts.size >= this.maxEntries) {
       // filters with relative dates (`now-1d`) give a new key per request: drop the oldest
-      this.values.delete(this.values.keys().next().value as string);
+      this.counts.delete(this.counts.keys().next().value as string);
     }
-    this.values.set(key, value);
+    this.counts.set(key, count);
   }
 }
-
-/** Counts of one generation, by key (the statement and its parameters). */
-export class CountMemo extends GenerationMemo<number> {}
 
 /** Where a read may take counts from: the memo and the generation this request read. */
 export interface Totals {

@@ -1,5 +1,5 @@
+import { ByteLru } from '../../util/byte-lru';
 import type { SqlDriver } from './driver';
-import { GenerationMemo } from './count-memo';
 import type { KnownGeneration } from './known-generation';
 
 // What a public read found (a page's post ids and total, a page of tags with their counts, the post
@@ -11,11 +11,25 @@ import type { KnownGeneration } from './known-generation';
 // decides the answer (the statement and its parameters, or the query as the statement would read
 // it); values are handed out frozen to every later read of the generation, so must never change.
 
-/** How many answers are kept, each small (ids, or a page of tags or authors). */
-const ENTRIES = 1000;
+/**
+ * About how many bytes of answers are kept: a page of posts keeps only ids, but a page of tags or
+ * authors keeps their rows, and `limit` is the client's to choose.
+ */
+const MAX_BYTES = 8 * 1024 * 1024;
+/** An answer larger than this (a page of some hundreds of tags) is not kept. */
+const MAX_ANSWER_BYTES = 256 * 1024;
+/** What an answer costs beyond its JSON: its key, the entry, the objects. */
+const OVERHEAD = 200;
+
+interface Answer {
+  value: unknown;
+  generation: number;
+  size: number;
+}
 
 export class PageMemo {
-  private readonly answers = new GenerationMemo<unknown>(ENTRIES);
+  private generation = -1;
+  private readonly answers = new ByteLru<Answer>(MAX_BYTES);
 
   constructor(readonly known: KnownGeneration) {}
 
@@ -26,12 +40,23 @@ export class PageMemo {
    */
   async remember<T>(db: SqlDriver, key: string, read: (generation: number) => Promise<T>): Promise<{ value: T; generation: number }> {
     const generation = await this.known.read(db);
-    const held = this.answers.get(key, generation);
-    if (held !== undefined) return { value: held as T, generation };
+    const held = this.answers.get(key);
+    if (held && held.generation === generation) return { value: held.value as T, generation };
     const value = await read(generation);
     // a commit meanwhile: what `read` found may already belong to the next generation
-    if (this.known.get() === generation) this.answers.set(key, generation, deepFreeze(value));
+    if (this.known.get() === generation) this.keep(key, generation, value);
     return { value, generation };
+  }
+
+  private keep(key: string, generation: number, value: unknown): void {
+    if (generation < this.generation) return;
+    if (generation > this.generation) {
+      // every answer kept is of an older generation: none can serve again
+      this.generation = generation;
+      this.answers.clear();
+    }
+    const size = OVERHEAD + key.length + (JSON.stringify(value)?.length ?? 0);
+    if (size <= MAX_ANSWER_BYTES) this.answers.set(key, { value: deepFreeze(value), generation, size });
   }
 }
 
