@@ -8,6 +8,7 @@ import { KnownGeneration } from '../../lib/storage/sql/known-generation';
 import { PageMemo } from '../../lib/storage/sql/page-memo';
 import { BASE, body, createTestSite, type TestSite } from '../helpers/service';
 import { checkResponses } from '../helpers/openapi-check';
+import { countingDriver } from '../helpers/counting-driver';
 
 // On PGlite the driver is the database's one client and counts its commits, so a storage knows the
 // generation of public content without a statement while that count stands, and keeps what its
@@ -22,25 +23,11 @@ let elsewhereStorage: Storage;
 const statements: string[] = [];
 let counted: Service;
 
-/** Counts statements, and passes on the driver's count of commits, which a wrapper must not hide. */
-function counting(db: SqlDriver): SqlDriver {
-  return {
-    query(sql, params) {
-      statements.push(sql);
-      return db.query(sql, params);
-    },
-    exec: (sql) => db.exec(sql),
-    transaction: (work) => db.transaction((tx) => work(counting(tx))),
-    close: async () => {},
-    commits: db.commits && (() => db.commits!()),
-  };
-}
-
 beforeAll(async () => {
   site = await createTestSite({ contentApi: { cache: false } });
   elsewhereStorage = createSqlStorage(site.driver);
   elsewhere = checkResponses(await createService({ url: BASE, storage: elsewhereStorage, contentApi: { cache: false } }));
-  counted = checkResponses(await createService({ url: BASE, storage: createSqlStorage(counting(site.driver)), contentApi: { cache: false } }));
+  counted = checkResponses(await createService({ url: BASE, storage: createSqlStorage(countingDriver(site.driver, statements, { commits: true })), contentApi: { cache: false } }));
 });
 afterAll(() => site.close());
 

@@ -5,6 +5,7 @@ import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { PublicMemo, type HeldPost } from '../../lib/storage/sql/public-memo';
 import { adminClient, BASE, body, createTestSite, type TestSite } from '../helpers/service';
 import { checkResponses } from '../helpers/openapi-check';
+import { countingDriver } from '../helpers/counting-driver';
 import { OWNER, sessionClient } from '../users/helpers';
 import { createPgStorage } from '../../lib/storage/pg';
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from '../helpers/postgres';
@@ -24,19 +25,8 @@ let elsewhere: Service;
 let tablesOnly: Service;
 /** The statements `counted` runs. */
 const statements: string[] = [];
+/** Its driver does not pass on PGlite's count of commits, as a server's has none: each read asks for the generation. */
 let counted: Service;
-
-function counting(db: SqlDriver): SqlDriver {
-  return {
-    query(sql, params) {
-      statements.push(sql);
-      return db.query(sql, params);
-    },
-    exec: (sql) => db.exec(sql),
-    transaction: (work) => db.transaction((tx) => work(counting(tx))),
-    close: async () => {},
-  };
-}
 
 const uncached = async (driver: SqlDriver, publicRowBytes?: number) =>
   checkResponses(await createService({ url: BASE, storage: createSqlStorage(driver, { publicRowBytes }), contentApi: { cache: false } }));
@@ -45,7 +35,7 @@ beforeAll(async () => {
   site = await createTestSite({ contentApi: { cache: false } });
   reader = site.service;
   elsewhere = await uncached(site.driver);
-  counted = await uncached(counting(site.driver));
+  counted = await uncached(countingDriver(site.driver, statements, { commits: false }));
   tablesOnly = await uncached(site.driver, 0);
 });
 afterAll(() => site.close());
