@@ -25,6 +25,8 @@ let elsewhere: Service;
 let tablesOnly: Service;
 /** The statements `counted` runs. */
 const statements: string[] = [];
+/** Their parameters, in the same order. */
+const parameters: unknown[][] = [];
 /** Its driver does not pass on PGlite's count of commits, as a server's has none: each read asks for the generation. */
 let counted: Service;
 
@@ -35,7 +37,7 @@ beforeAll(async () => {
   site = await createTestSite({ contentApi: { cache: false } });
   reader = site.service;
   elsewhere = await uncached(site.driver);
-  counted = await uncached(countingDriver(site.driver, statements, { commits: false }));
+  counted = await uncached(countingDriver(site.driver, statements, { commits: false, params: parameters }));
   tablesOnly = await uncached(site.driver, 0);
 });
 afterAll(() => site.close());
@@ -144,6 +146,22 @@ describe('Content API reads of rows kept between requests', () => {
     expect(one.posts[0]).toEqual(page.posts[1]);
     expect(statements).toHaveLength(1);
   });
+
+  it('after a write, read in full only the rows it changed, and check the others by their version', async () => {
+    for (let i = 0; i < 3; i++) await publish(`Versioned ${i}`, { tags: ['Versioned'] });
+    const before = await json(counted, 'posts/?include=tags,authors');
+    const target = before.posts[1];
+    await edit(target.id, { title: 'Versioned, edited' });
+    statements.length = 0;
+    parameters.length = 0;
+    const after = await json(counted, 'posts/?include=tags,authors');
+    expect(after.posts.map((p: any) => p.title)).toEqual(before.posts.map((p: any) => (p.id === target.id ? 'Versioned, edited' : p.title)));
+    expect(after).toEqual(await json(tablesOnly, 'posts/?include=tags,authors'));
+    const readInFull = statements.flatMap((sql, i) => (/^SELECT (?!\w\.id, \w\.xmin)/.test(sql) && /\.xmin::text AS version_/.test(sql) ? [parameters[i]] : []));
+    // one post read in full, by its id alone; its tags and authors, unchanged, only checked
+    expect(readInFull).toEqual([['post', target.id]]);
+    expect(statements.filter((sql) => /^SELECT \w\.id, \w\.xmin::text AS version_ FROM (posts p|tags t|users u) /.test(sql))).toHaveLength(3);
+  });
 });
 
 describe.skipIf(!postgres.ok)('Content API reads of kept rows on a PostgreSQL server', () => {
@@ -172,20 +190,28 @@ describe.skipIf(!postgres.ok)('Content API reads of kept rows on a PostgreSQL se
 });
 
 describe('PublicMemo', () => {
-  const post = (id: string, html = 'x'): HeldPost => ({ id, html, tag_ids: [], author_ids: [] }) as unknown as HeldPost;
+  const post = (id: string, html = 'x'): HeldPost => ({ id, html, tag_ids: [], author_ids: [], version_: '1' }) as unknown as HeldPost;
 
-  it('serves rows only to a reader of the generation they were read for', () => {
+  it('holds rows as current for the generation they were read for, and for a newer one once found unchanged', () => {
     const memo = new PublicMemo(1 << 20);
     memo.setPost(3, 'html', post('a'));
-    expect(memo.at(3) && memo.post('html', 'a')?.id).toBe('a');
+    expect(memo.at(3)).toBe(true);
+    expect(memo.post('html', 'a')).toMatchObject({ row: { id: 'a' }, checkedAt: 3 });
     expect(memo.post('html,mobiledoc', 'a')).toBeUndefined();
-    // a reader of an older generation gets nothing, and files nothing
+    // a reader of an older generation gets nothing it could take as current, and files nothing
     expect(memo.at(2)).toBe(false);
     memo.setPost(2, 'html', post('b'));
     expect(memo.post('html', 'b')).toBeUndefined();
-    // a newer generation drops everything
+    // a newer generation keeps the row, as not yet found current in it, until a reader confirms it
     expect(memo.at(4)).toBe(true);
-    expect(memo.post('html', 'a')).toBeUndefined();
+    const held = memo.post('html', 'a')!;
+    expect(held.checkedAt).toBe(3);
+    memo.confirm(held, 4);
+    expect(memo.post('html', 'a')!.checkedAt).toBe(4);
+    // a reader that began before generation 5 was met confirms nothing
+    memo.at(5);
+    memo.confirm(held, 4);
+    expect(memo.post('html', 'a')!.checkedAt).toBe(4);
   });
 
   it('holds about as many bytes as it is given, dropping the least recently read post first', () => {
@@ -194,14 +220,14 @@ describe('PublicMemo', () => {
     memo.setPost(1, 'html', post('b', 'x'.repeat(700)));
     memo.post('html', 'a');
     memo.setPost(1, 'html', post('c', 'x'.repeat(700)));
-    expect(['a', 'b', 'c'].map((id) => memo.post('html', id)?.id)).toEqual(['a', undefined, 'c']);
+    expect(['a', 'b', 'c'].map((id) => memo.post('html', id)?.row.id)).toEqual(['a', undefined, 'c']);
   });
 
   it('hands out rows that cannot be changed by a reader', () => {
     const memo = new PublicMemo(1 << 20);
     memo.setPost(1, 'html', post('a'));
     expect(() => {
-      (memo.post('html', 'a') as { html: string }).html = 'changed';
+      (memo.post('html', 'a')!.row as { html: string }).html = 'changed';
     }).toThrow(TypeError);
   });
 });

@@ -5,7 +5,7 @@ import { browseBody, browsePage, equalsAny } from './common';
 import { GENERATION_COLUMN, type CountMemo } from './count-memo';
 import { browseSpec, startFrom } from './post-browse';
 import { postColumns } from './post-columns';
-import { bodiesKey, type HeldPost, type PublicMemo } from './public-memo';
+import { bodiesKey, type Held, type HeldAuthor, type HeldPost, type HeldTag, type PublicMemo, type Versioned } from './public-memo';
 import type { PageMemo } from './page-memo';
 import { PUBLIC_AUTHOR_COLUMNS } from './users';
 
@@ -80,10 +80,9 @@ async function publishedId(db: SqlDriver, where: string, params: unknown[]): Pro
 }
 
 /**
- * The published posts with these ids, in this order, from the memo where it holds them for
- * `generation`. Those read afresh are held under it: they were read after it was, in a snapshot of
- * that generation or a later one, and a later one drops what the memo holds as soon as any read
- * meets it. A post that is no longer published when it is read is left out.
+ * The published posts with these ids, in this order, from the memo where it holds them current for
+ * `generation`; the others read afresh and held. A post that is no longer published when it is
+ * read is left out.
  */
 async function heldPosts(
   db: SqlDriver,
@@ -95,34 +94,22 @@ async function heldPosts(
 ): Promise<HeldPost[]> {
   if (ids.length === 0) return [];
   const key = bodiesKey(bodies);
-  const usable = memo.at(generation);
-  const found = new Map<string, HeldPost>();
-  const missing: string[] = [];
-  for (const id of ids) {
-    const held = usable ? memo.post(key, id) : undefined;
-    if (held) found.set(id, held);
-    else missing.push(id);
-  }
-  if (missing.length > 0) {
-    const params: unknown[] = [type];
-    const { rows } = await db.query<HeldPost>(
-      `SELECT ${postColumns(bodies)}, p.tag_ids, p.author_ids FROM posts p
-        WHERE p.type = $1 AND p.status = 'published' AND ${equalsAny('p.id', missing, params)}`,
-      params,
-    );
-    for (const row of rows) {
-      found.set(row.id, row);
-      memo.setPost(generation, key, row);
-    }
-  }
+  const found = await fromMemo<HeldPost>(db, memo, generation, ids, {
+    from: 'posts p',
+    where: `p.type = $1 AND p.status = 'published'`,
+    params: [type],
+    columns: `${postColumns(bodies)}, p.tag_ids, p.author_ids`,
+    get: (id) => memo.post(key, id),
+    set: (row) => memo.setPost(generation, key, row),
+  });
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
 /** The tags and authors of `posts` by their ids in order, each row from the memo where it holds it. */
 async function relationsOf(db: SqlDriver, memo: PublicMemo, generation: number, posts: HeldPost[], include: RelationChoice): Promise<PublicPostRelations> {
   const [tags, authors] = await Promise.all([
-    include.tags ? rowsById(db, memo, generation, posts, 'tag_ids', TAG_ROWS) : new Map<string, TagRow>(),
-    include.authors ? rowsById(db, memo, generation, posts, 'author_ids', AUTHOR_ROWS) : new Map<string, PublicAuthor>(),
+    include.tags ? rowsById(db, memo, generation, posts, 'tag_ids', TAG_ROWS(memo, generation)) : new Map<string, TagRow>(),
+    include.authors ? rowsById(db, memo, generation, posts, 'author_ids', AUTHOR_ROWS(memo, generation)) : new Map<string, PublicAuthor>(),
   ]);
   return {
     tags: include.tags ? linked(posts, 'tag_ids', tags) : new Map(),
@@ -144,55 +131,90 @@ function linked<R>(posts: HeldPost[], ids: 'tag_ids' | 'author_ids', rows: Map<s
   return byPost;
 }
 
-interface RowKind<R extends { id: string }> {
-  /** `SELECT … FROM …` of the rows. */
-  select: string;
-  /** Their id column as `select` names it. */
-  id: string;
-  get(memo: PublicMemo, id: string): R | undefined;
-  set(memo: PublicMemo, generation: number, row: R): void;
+/** Where `fromMemo` finds rows of one kind, and how the memo holds them. */
+interface RowSource<R> {
+  /** `posts p`: a constant of this layer, never input; its alias names the id and the version. */
+  from: string;
+  /** Conditions every row must meet (with `$n` in `params`), or none. */
+  where?: string;
+  params?: unknown[];
+  /** The select list of a row read in full. */
+  columns: string;
+  get(id: string): Held<R> | undefined;
+  set(row: R): void;
 }
 
-const TAG_ROWS: RowKind<TagRow> = {
-  select: 'SELECT t.* FROM tags t',
-  id: 't.id',
-  get: (memo, id) => memo.tag(id),
-  set: (memo, generation, row) => memo.setTag(generation, row),
-};
+const TAG_ROWS = (memo: PublicMemo, generation: number): RowSource<HeldTag> => ({
+  from: 'tags t',
+  columns: 't.*',
+  get: (id) => memo.tag(id),
+  set: (row) => memo.setTag(generation, row),
+});
 
-const AUTHOR_ROWS: RowKind<PublicAuthor> = {
-  select: `SELECT ${PUBLIC_AUTHOR_COLUMNS} FROM users u`,
-  id: 'u.id',
-  get: (memo, id) => memo.author(id),
-  set: (memo, generation, row) => memo.setAuthor(generation, row),
-};
+const AUTHOR_ROWS = (memo: PublicMemo, generation: number): RowSource<HeldAuthor> => ({
+  from: 'users u',
+  columns: PUBLIC_AUTHOR_COLUMNS,
+  get: (id) => memo.author(id),
+  set: (row) => memo.setAuthor(generation, row),
+});
 
 /** The rows `posts` list in `ids`, by id. */
-async function rowsById<R extends { id: string }>(
+function rowsById<R extends { id: string } & Versioned>(
   db: SqlDriver,
   memo: PublicMemo,
   generation: number,
   posts: HeldPost[],
   ids: 'tag_ids' | 'author_ids',
-  kind: RowKind<R>,
+  source: RowSource<R>,
+): Promise<Map<string, R>> {
+  const wanted = new Set<string>();
+  for (const post of posts) for (const id of post[ids]) wanted.add(id);
+  return fromMemo(db, memo, generation, [...wanted], source);
+}
+
+/**
+ * The rows with these ids, by id: those the memo holds current for `generation` as they are; those
+ * it holds from an older one if their version is still the table's (one statement for all of them,
+ * reading no body); the rest read in full and held. A row `source` no longer finds is left out.
+ */
+async function fromMemo<R extends { id: string } & Versioned>(
+  db: SqlDriver,
+  memo: PublicMemo,
+  generation: number,
+  ids: string[],
+  source: RowSource<R>,
 ): Promise<Map<string, R>> {
   const usable = memo.at(generation);
+  const alias = source.from.split(' ')[1];
   const found = new Map<string, R>();
-  const missing = new Set<string>();
-  for (const post of posts) {
-    for (const id of post[ids]) {
-      if (found.has(id)) continue;
-      const held = usable ? kind.get(memo, id) : undefined;
-      if (held) found.set(id, held);
-      else missing.add(id);
+  const toCheck: Held<R>[] = [];
+  const missing: string[] = [];
+  for (const id of ids) {
+    const held = usable ? source.get(id) : undefined;
+    if (!held) missing.push(id);
+    else if (held.checkedAt === generation) found.set(id, held.row);
+    else toCheck.push(held);
+  }
+  const read = async <T>(select: string, wanted: string[]) => {
+    const params = [...(source.params ?? [])];
+    const where = `${source.where ? `${source.where} AND ` : ''}${equalsAny(`${alias}.id`, wanted, params)}`;
+    return (await db.query<T>(`SELECT ${select}, ${alias}.xmin::text AS version_ FROM ${source.from} WHERE ${where}`, params)).rows;
+  };
+  if (toCheck.length > 0) {
+    const versions = new Map((await read<{ id: string } & Versioned>(`${alias}.id`, toCheck.map((held) => held.row.id))).map((row) => [row.id, row.version_]));
+    for (const held of toCheck) {
+      if (versions.get(held.row.id) !== held.row.version_) {
+        missing.push(held.row.id);
+        continue;
+      }
+      found.set(held.row.id, held.row);
+      memo.confirm(held, generation);
     }
   }
-  if (missing.size > 0) {
-    const params: unknown[] = [];
-    const { rows } = await db.query<R>(`${kind.select} WHERE ${equalsAny(kind.id, [...missing], params)}`, params);
-    for (const row of rows) {
+  if (missing.length > 0) {
+    for (const row of await read<R>(source.columns, missing)) {
       found.set(row.id, row);
-      kind.set(memo, generation, row);
+      source.set(row);
     }
   }
   return found;
