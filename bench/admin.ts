@@ -15,14 +15,15 @@ interface Written {
   updated_at: string;
 }
 
-function client(service: Service, adminKey: string) {
+/** Admin API calls through `service.fetch`, each with a freshly signed token; the first post of the answer. */
+export function adminClient(service: Service, adminKey: string) {
   const token = adminTokens(adminKey);
   return async (method: string, path: string, body: unknown, expected: number): Promise<Written> => {
     const response = await service.fetch(
       new Request(`${ADMIN}/${path}`, {
         method,
         headers: { authorization: `Svc ${await token()}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
     const json = (await response.json()) as { posts?: Written[] };
@@ -55,7 +56,7 @@ export async function adminSection(ctx: BenchContext): Promise<void> {
   const { settings, report } = ctx;
   const site = await ctx.site(settings.size);
   const service = await site.another();
-  const send = client(service, site.adminKey);
+  const send = adminClient(service, site.adminKey);
   const body = bodies()[0];
   const tags = site.tagSlugs.slice(0, 3).map((slug) => ({ slug }));
   const loop = { seconds: settings.loopSeconds, minCalls: 30, warmup: 5 };

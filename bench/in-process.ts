@@ -5,6 +5,7 @@ import type { BenchContext } from './context';
 import { BASE } from './dataset';
 import { median, percentile, timeLoop } from './measure';
 import { ENDPOINTS } from './http';
+import { adminClient } from './admin';
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -70,8 +71,47 @@ export async function inProcessSection(ctx: BenchContext): Promise<void> {
         report.add({ section, name: `${name}, one at a time`, value: f.perSecond, unit: 'req/s', baseline: base.perSecond, baselineName: 'req/s' });
       }
     }
+    await afterAnEdit(ctx, off);
   } finally {
     await off.close();
     await warm.close();
+  }
+}
+
+/** Edits, and reads after each, in the section's figures. */
+const EDITS = 200;
+
+/**
+ * What the first read of a page costs after one of its posts was edited: the storage then reads
+ * that post's row again and checks the versions of the others, their tags and authors (public-memo.ts).
+ * Against the same read through a storage that keeps nothing, which reads everything every time.
+ */
+async function afterAnEdit(ctx: BenchContext, off: Service): Promise<void> {
+  const { settings, report } = ctx;
+  const site = await ctx.site(settings.size);
+  const nothing = await site.keepingNothing({ contentApi: { cache: false } });
+  const url = BASE + ENDPOINTS[0].path(site);
+  const send = adminClient(off, site.adminKey);
+  const timed = async (service: Service) => {
+    const started = performance.now();
+    await call((r) => service.fetch(r), url);
+    return performance.now() - started;
+  };
+  try {
+    const shown = (await (await off.fetch(new Request(url))).json()) as { posts: { id: string }[] };
+    let post = await send('GET', `posts/${shown.posts[1].id}/`, undefined, 200);
+    const kept: number[] = [];
+    const none: number[] = [];
+    for (let i = 0; i < EDITS; i++) {
+      post = await send('PUT', `posts/${post.id}/`, { posts: [{ title: `Edited between reads ${i}`, updated_at: post.updated_at }] }, 200);
+      kept.push(await timed(off));
+      none.push(await timed(nothing));
+    }
+    const name = `${ENDPOINTS[0].name}, cache off, the first read after one of its posts was edited`;
+    const common = { section: 'in-process', unit: 'ms', baselineName: 'ms, storage keeping nothing' };
+    report.add({ ...common, name: `${name}, p50`, value: median(kept), baseline: median(none) });
+    report.add({ ...common, name: `${name}, p99`, value: percentile(kept, 99), baseline: percentile(none, 99) });
+  } finally {
+    await nothing.close();
   }
 }
