@@ -108,8 +108,8 @@ async function heldPosts(
 /** The tags and authors of `posts` by their ids in order, each row from the memo where it holds it. */
 async function relationsOf(db: SqlDriver, memo: PublicMemo, generation: number, posts: HeldPost[], include: RelationChoice): Promise<PublicPostRelations> {
   const [tags, authors] = await Promise.all([
-    include.tags ? rowsById(db, memo, generation, posts, 'tag_ids', TAG_ROWS(memo, generation)) : new Map<string, TagRow>(),
-    include.authors ? rowsById(db, memo, generation, posts, 'author_ids', AUTHOR_ROWS(memo, generation)) : new Map<string, PublicAuthor>(),
+    include.tags ? rowsById(db, memo, generation, posts, 'tag_ids', tagRows(memo, generation)) : new Map<string, TagRow>(),
+    include.authors ? rowsById(db, memo, generation, posts, 'author_ids', authorRows(memo, generation)) : new Map<string, PublicAuthor>(),
   ]);
   return {
     tags: include.tags ? linked(posts, 'tag_ids', tags) : new Map(),
@@ -144,14 +144,14 @@ interface RowSource<R> {
   set(row: R): void;
 }
 
-const TAG_ROWS = (memo: PublicMemo, generation: number): RowSource<HeldTag> => ({
+const tagRows = (memo: PublicMemo, generation: number): RowSource<HeldTag> => ({
   from: 'tags t',
   columns: 't.*',
   get: (id) => memo.tag(id),
   set: (row) => memo.setTag(generation, row),
 });
 
-const AUTHOR_ROWS = (memo: PublicMemo, generation: number): RowSource<HeldAuthor> => ({
+const authorRows = (memo: PublicMemo, generation: number): RowSource<HeldAuthor> => ({
   from: 'users u',
   columns: PUBLIC_AUTHOR_COLUMNS,
   get: (id) => memo.author(id),
