@@ -23,11 +23,11 @@ const OVERHEAD = 200;
 
 interface Answer {
   value: unknown;
-  generation: number;
   size: number;
 }
 
 export class PageMemo {
+  /** The generation every kept answer was read in: a newer one drops them all. */
   private generation = -1;
   private readonly answers = new ByteLru<Answer>(MAX_BYTES);
 
@@ -40,8 +40,8 @@ export class PageMemo {
    */
   async remember<T>(db: SqlDriver, key: string, read: (generation: number) => Promise<T>): Promise<{ value: T; generation: number }> {
     const generation = await this.known.read(db);
-    const held = this.answers.get(key);
-    if (held && held.generation === generation) return { value: held.value as T, generation };
+    const held = generation === this.generation ? this.answers.get(key) : undefined;
+    if (held) return { value: held.value as T, generation };
     const value = await read(generation);
     // a commit meanwhile: what `read` found may already belong to the next generation
     if (this.known.get() === generation) this.keep(key, generation, value);
@@ -56,7 +56,7 @@ export class PageMemo {
       this.answers.clear();
     }
     const size = OVERHEAD + key.length + (JSON.stringify(value)?.length ?? 0);
-    if (size <= MAX_ANSWER_BYTES) this.answers.set(key, { value: deepFreeze(value), generation, size });
+    if (size <= MAX_ANSWER_BYTES) this.answers.set(key, { value: deepFreeze(value), size });
   }
 }
 
