@@ -95,7 +95,8 @@ async function heldPosts(
   if (ids.length === 0) return [];
   const key = bodiesKey(bodies);
   const found = await fromMemo<HeldPost>(db, memo, generation, ids, {
-    from: 'posts p',
+    table: 'posts',
+    alias: 'p',
     where: `p.type = $1 AND p.status = 'published'`,
     params: [type],
     columns: `${postColumns(bodies)}, p.tag_ids, p.author_ids`,
@@ -133,8 +134,10 @@ function linked<R>(posts: HeldPost[], ids: 'tag_ids' | 'author_ids', rows: Map<s
 
 /** Where `fromMemo` finds rows of one kind, and how the memo holds them. */
 interface RowSource<R> {
-  /** `posts p`: a constant of this layer, never input; its alias names the id and the version. */
-  from: string;
+  /** `posts`: a constant of this layer, never input. */
+  table: 'posts' | 'tags' | 'users';
+  /** The table's alias in the statements: it names the id and the version. */
+  alias: 'p' | 't' | 'u';
   /** Conditions every row must meet (with `$n` in `params`), or none. */
   where?: string;
   params?: unknown[];
@@ -145,14 +148,16 @@ interface RowSource<R> {
 }
 
 const tagRows = (memo: PublicMemo, generation: number): RowSource<HeldTag> => ({
-  from: 'tags t',
+  table: 'tags',
+  alias: 't',
   columns: 't.*',
   get: (id) => memo.tag(id),
   set: (row) => memo.setTag(generation, row),
 });
 
 const authorRows = (memo: PublicMemo, generation: number): RowSource<HeldAuthor> => ({
-  from: 'users u',
+  table: 'users',
+  alias: 'u',
   columns: PUBLIC_AUTHOR_COLUMNS,
   get: (id) => memo.author(id),
   set: (row) => memo.setAuthor(generation, row),
@@ -185,7 +190,7 @@ async function fromMemo<R extends { id: string } & Versioned>(
   source: RowSource<R>,
 ): Promise<Map<string, R>> {
   const usable = memo.at(generation);
-  const alias = source.from.split(' ')[1];
+  const { table, alias } = source;
   const found = new Map<string, R>();
   const toCheck: Held<R>[] = [];
   const missing: string[] = [];
@@ -198,7 +203,7 @@ async function fromMemo<R extends { id: string } & Versioned>(
   const read = async <T>(select: string, wanted: string[]) => {
     const params = [...(source.params ?? [])];
     const where = `${source.where ? `${source.where} AND ` : ''}${equalsAny(`${alias}.id`, wanted, params)}`;
-    return (await db.query<T>(`SELECT ${select}, ${alias}.xmin::text AS version_ FROM ${source.from} WHERE ${where}`, params)).rows;
+    return (await db.query<T>(`SELECT ${select}, ${alias}.xmin::text AS version_ FROM ${table} ${alias} WHERE ${where}`, params)).rows;
   };
   if (toCheck.length > 0) {
     const versions = new Map((await read<{ id: string } & Versioned>(`${alias}.id`, toCheck.map((held) => held.row.id))).map((row) => [row.id, row.version_]));
