@@ -15,7 +15,7 @@ interface Written {
   updated_at: string;
 }
 
-/** Admin API calls through `service.fetch`, each with a freshly signed token; the first post of the answer. */
+/** Admin API calls through `service.fetch`, each with a freshly signed token; the first post (or page) of the answer. */
 export function adminClient(service: Service, adminKey: string) {
   const token = adminTokens(adminKey);
   return async (method: string, path: string, body: unknown, expected: number): Promise<Written> => {
@@ -26,9 +26,10 @@ export function adminClient(service: Service, adminKey: string) {
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
-    const json = (await response.json()) as { posts?: Written[] };
-    if (response.status !== expected || !json.posts) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json).slice(0, 300)}`);
-    return json.posts[0];
+    const json = (await response.json()) as { posts?: Written[]; pages?: Written[] };
+    const written = json.posts ?? json.pages;
+    if (response.status !== expected || !written) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json).slice(0, 300)}`);
+    return written[0];
   };
 }
 

@@ -5,8 +5,8 @@ import { createPgliteDriver } from '../lib/storage/pglite';
 import { createSqlStorage } from '../lib/storage/sql/sql-storage';
 import type { SqlDriver } from '../lib/storage/sql/driver';
 import type { Storage } from '../lib/storage/storage';
-import { pickDistinct, seeded } from './random';
-import { bodies, WORDS } from './text';
+import { pickDistinct, seeded, zipf } from './random';
+import { bodies, WORDS, type Body } from './text';
 
 export const BASE = 'http://127.0.0.1:2368';
 export const TAGS = 50;
@@ -18,6 +18,21 @@ const ROWS_PER_INSERT = 500;
 const POSTS_PER_TRANSACTION = 2000;
 const HOUR = 3_600_000;
 const EPOCH = Date.UTC(2025, 0, 1);
+
+/** What a generated site looks like, besides its number of posts. */
+export interface SiteShape {
+  tags: number;
+  authors: number;
+  /**
+   * How a post's three tags are drawn: `even`ly from all tags, or `zipf`-skewed (tag k in proportion
+   * to 1 / (k + 1): a few tags on most posts and a long tail, as on a real blog).
+   */
+  tagUse: 'even' | 'zipf';
+  /** Each post body's HTML is at least this long (0: the five documents as written, ~1.6–2.1 KB). */
+  htmlBytes: number;
+}
+
+export const DEFAULT_SHAPE: SiteShape = { tags: TAGS, authors: AUTHORS, tagUse: 'even', htmlBytes: 0 };
 
 export interface Site {
   service: Service;
@@ -69,10 +84,10 @@ async function insertMany(db: SqlDriver, table: string, columns: Column[], rows:
 const text = (...names: string[]): Column[] => names.map((name) => [name, 'text']);
 const stamps = (...names: string[]): Column[] => names.map((name) => [name, 'timestamptz']);
 
-function tagRows(now: Date): { ids: string[]; slugs: string[]; rows: unknown[][] } {
+function tagRows(now: Date, count: number): { ids: string[]; slugs: string[]; rows: unknown[][] } {
   const ids: string[] = [];
   const slugs: string[] = [];
-  const rows = WORDS.slice(0, TAGS).map((word, i) => {
+  const rows = WORDS.slice(0, count).map((word, i) => {
     ids.push(id('7a', i + 1));
     slugs.push(word);
     return [ids[i], `${word[0].toUpperCase()}${word.slice(1)}`, word, `Posts about ${word}.`, now, now];
@@ -80,10 +95,10 @@ function tagRows(now: Date): { ids: string[]; slugs: string[]; rows: unknown[][]
   return { ids, slugs, rows };
 }
 
-function authorRows(now: Date): { ids: string[]; slugs: string[]; rows: unknown[][] } {
+function authorRows(now: Date, count: number): { ids: string[]; slugs: string[]; rows: unknown[][] } {
   const ids: string[] = [];
   const slugs: string[] = [];
-  const rows = Array.from({ length: AUTHORS }, (_, i) => {
+  const rows = Array.from({ length: count }, (_, i) => {
     ids.push(id('7b', i + 1));
     slugs.push(`author-${i + 1}`);
     const bio = `Writes about ${WORDS[i]} and ${WORDS[i + 10]}.`;
@@ -110,12 +125,13 @@ interface PostBatch {
 }
 
 /** Posts `first`…`last`: post n was published n hours before EPOCH, so the newest post is post 1. */
-function postBatch(first: number, last: number, random: () => number, tagIds: string[], authorIds: string[]): PostBatch {
-  const texts = bodies();
+function postBatch(
+  first: number, last: number, random: () => number, tagIds: string[], authorIds: string[], texts: Body[], tagIndex?: (random: () => number) => number,
+): PostBatch {
   const batch: PostBatch = { posts: [], postsTags: [], postsAuthors: [], publishedSlugs: [] };
   for (let n = first; n <= last; n++) {
     const postId = id('7c', n);
-    const tags = pickDistinct(random, tagIds, 3);
+    const tags = pickDistinct(random, tagIds, 3, tagIndex);
     const authors = pickDistinct(random, authorIds, random() < 0.3 ? 2 : 1);
     const body = texts[n % texts.length];
     const draft = n % DRAFT_EVERY === 0;
@@ -142,11 +158,13 @@ function bulk<T>(db: SqlDriver, work: (tx: SqlDriver) => Promise<T>): Promise<T>
   });
 }
 
-/** Fills an empty, set-up database with `count` posts, 50 tags and 10 authors. */
-export async function fill(db: SqlDriver, count: number): Promise<Pick<Site, 'publishedSlugs' | 'tagSlugs' | 'authorSlugs'>> {
+/** Fills an empty, set-up database with `count` posts and the shape's tags and authors (50 and 10 by default). */
+export async function fill(db: SqlDriver, count: number, shape: SiteShape = DEFAULT_SHAPE): Promise<Pick<Site, 'publishedSlugs' | 'tagSlugs' | 'authorSlugs'>> {
   const now = new Date(EPOCH);
-  const tags = tagRows(now);
-  const authors = authorRows(now);
+  const tags = tagRows(now, shape.tags);
+  const authors = authorRows(now, shape.authors);
+  const texts = bodies(shape.htmlBytes);
+  const tagIndex = shape.tagUse === 'zipf' ? zipf(shape.tags) : undefined;
   await bulk(db, async (tx) => {
     await insertMany(tx, 'tags', [...text('id', 'name', 'slug', 'description'), ...stamps('created_at', 'updated_at')], tags.rows);
     await insertMany(
@@ -158,7 +176,7 @@ export async function fill(db: SqlDriver, count: number): Promise<Pick<Site, 'pu
   const publishedSlugs: string[] = [];
   // a transaction per batch, as a site that grew over time would have committed them
   for (let first = 1; first <= count; first += POSTS_PER_TRANSACTION) {
-    const batch = postBatch(first, Math.min(count, first + POSTS_PER_TRANSACTION - 1), random, tags.ids, authors.ids);
+    const batch = postBatch(first, Math.min(count, first + POSTS_PER_TRANSACTION - 1), random, tags.ids, authors.ids, texts, tagIndex);
     await bulk(db, async (tx) => {
       await insertMany(tx, 'posts', POST_COLUMNS, batch.posts);
       await insertMany(tx, 'posts_tags', [...text('post_id', 'tag_id'), ['sort_order', 'int']], batch.postsTags);
@@ -176,7 +194,7 @@ export function baseOptions(storage: Storage, options: ServiceOptions = {}): Ser
 }
 
 /** A PGlite database (in memory, or in `dataDir`) holding a generated site of `posts` posts. */
-export async function createSite(posts: number, options: { dataDir?: string; service?: ServiceOptions } = {}): Promise<Site> {
+export async function createSite(posts: number, options: { dataDir?: string; service?: ServiceOptions; shape?: SiteShape } = {}): Promise<Site> {
   const started = performance.now();
   const driver = await createPgliteDriver({ dataDir: options.dataDir });
   const storage = createSqlStorage(driver);
@@ -184,7 +202,7 @@ export async function createSite(posts: number, options: { dataDir?: string; ser
   const shared: Storage = { ...storage, close: async () => {} };
   const service = await createService(baseOptions(shared, options.service));
   await service.setup({ name: 'Site Owner', email: 'owner@example.com', password: 'a-long-bench-password-1', title: 'Bench' });
-  const names = await fill(driver, posts);
+  const names = await fill(driver, posts, options.shape);
   // A server's event loop turns between requests, and the upkeep job the load made due (the planner's
   // statistics, pglite-upkeep.ts) runs then; a benchmark loop of in-process calls never lets it. Let
   // it turn once, and wait for that job behind one statement, so every size is measured as served.

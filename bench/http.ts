@@ -23,7 +23,7 @@ export const ENDPOINTS: Endpoint[] = [
 ];
 
 /** Headers a server sets per connection or per write, which the baseline must not copy. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
 /**
  * A server that answers every request with one precomputed response; and, for reference, one that

@@ -13,6 +13,7 @@ import { memorySection } from './memory';
 import { nqlSection } from './nql';
 import { machine, Report } from './report';
 import { scaleSection } from './scale';
+import { trafficSection } from './traffic';
 
 /** In run order: sections that only read share a site; admin writes to it, so it comes after them. */
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
@@ -20,6 +21,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   'in-process': inProcessSection,
   http: httpSection,
   scale: scaleSection,
+  traffic: trafficSection,
   admin: adminSection,
   'cold-start': coldStartSection,
   memory: memorySection,

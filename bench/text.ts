@@ -28,7 +28,8 @@ function paragraph(random: () => number): string {
   return Array.from({ length: 3 + Math.floor(random() * 3) }, () => sentence(random, 8 + Math.floor(random() * 8))).join(' ');
 }
 
-function template(seed: number): Mobiledoc {
+/** A document; `extra` paragraphs at its end make it longer without changing what comes before. */
+function template(seed: number, extra = 0): Mobiledoc {
   const random = seeded(seed);
   return {
     version: '0.3.1',
@@ -48,15 +49,20 @@ function template(seed: number): Mobiledoc {
       [1, 'p', [[0, [], 0, paragraph(random)]]],
       [10, 1],
       [1, 'blockquote', [[0, [], 0, sentence(random, 12)]]],
+      ...Array.from({ length: extra }, (): Mobiledoc['sections'][number] => [1, 'p', [[0, [], 0, paragraph(random)]]]),
     ],
   };
 }
 
-/** Five distinct bodies; posts cycle through them. */
-export function bodies(): Body[] {
+/** Five distinct bodies, posts cycle through them; each with paragraphs added until its HTML is at least `htmlBytes` long. */
+export function bodies(htmlBytes = 0): Body[] {
   return [1, 2, 3, 4, 5].map((seed) => {
-    const doc = template(seed);
-    const html = renderMobiledoc(doc);
+    let doc = template(seed);
+    let html = renderMobiledoc(doc);
+    for (let extra = 1; html.length < htmlBytes; extra++) {
+      doc = template(seed, extra);
+      html = renderMobiledoc(doc);
+    }
     return { mobiledoc: JSON.stringify(doc), html, plaintext: htmlToPlaintext(html), readingTime: readingTime({ html, featureImage: null }) };
   });
 }
