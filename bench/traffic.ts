@@ -27,6 +27,8 @@ const EDITS_PER_SECOND = Number(process.env.PRESSROOM_BENCH_EDITS ?? 4);
 const PUBLISH_EVERY_MS = 5000;
 /** Requests at a time while capturing pressroom's answers for the static server. */
 const CAPTURING = 4;
+/** A response cache that holds every answer of the mix (the default holds 50 MB). */
+const ROOMY_CACHE_BYTES = 256 * 1024 * 1024;
 
 interface Captured {
   status: number;
@@ -53,6 +55,19 @@ function staticServer(answers: ReadonlyMap<string, Captured>, fallback?: Capture
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
   });
+}
+
+/** Every path from `origin`, a few at a time; each must answer 200. */
+async function fetchAll(origin: string, paths: readonly string[], got: (path: string, answer: Captured) => void = () => {}): Promise<void> {
+  const queue = [...paths];
+  const fetcher = async () => {
+    for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
+      const answer = await capture(await fetch(origin + path));
+      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 300)}`);
+      got(path, answer);
+    }
+  };
+  await Promise.all(Array.from({ length: CAPTURING }, fetcher));
 }
 
 /** The service behind the Node adapter, as a host serves it. */
@@ -203,15 +218,7 @@ async function frontEndTraffic(ctx: BenchContext, rounds: number, seconds: numbe
   const answers = new Map<string, Captured>();
   try {
     const started = performance.now();
-    const queue = [...distinct];
-    const fetcher = async () => {
-      for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
-        const answer = await capture(await fetch(pressroom.origin + path));
-        if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 300)}`);
-        answers.set(path, answer);
-      }
-    };
-    await Promise.all(Array.from({ length: CAPTURING }, fetcher));
+    await fetchAll(pressroom.origin, distinct, (path, answer) => answers.set(path, answer));
     const bytes = [...answers.values()].reduce((sum, a) => sum + a.body.byteLength, 0);
     report.add({
       section: 'traffic', name: 'distinct URLs in the front-end mix', value: distinct.length, unit: 'URLs',
@@ -227,6 +234,19 @@ async function frontEndTraffic(ctx: BenchContext, rounds: number, seconds: numbe
 
       const readOnly = await turns(rounds, seconds, origins, '', options);
       report.add(throughputRow('front-end mix, read-only', readOnly, 0.9));
+
+      // the mix's answers outgrow the response cache's default 50 MB: the same, with room for them all
+      const roomyService = await site.another({ contentApi: { cache: { maxBytes: ROOMY_CACHE_BYTES } } });
+      const roomy = await serve(roomyService);
+      try {
+        await fetchAll(roomy.origin, distinct);
+        const roomyRuns = await turns(rounds, seconds, { static: still.origin, pressroom: roomy.origin }, '', options);
+        const row = throughputRow(`front-end mix, read-only, response cache of ${ROOMY_CACHE_BYTES / 1024 ** 2} MB (no target)`, roomyRuns, 0.9);
+        report.add({ ...row, target: undefined });
+      } finally {
+        await roomy.close();
+        await roomyService.close();
+      }
 
       const edits = new Pacer(1000 / EDITS_PER_SECOND, await editor(site, send));
       const editing = await turns(rounds, seconds, origins, '', options, edits);
