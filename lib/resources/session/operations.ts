@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError, badRequest, unauthorized } from '../../http/errors';
 import type { AppContext } from '../../http/context';
-import { clientAddress } from '../../http/client-address';
+import { addressLimitKey } from '../../http/client-address';
 import { requestOrigin } from '../../auth/csrf';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { assertNotLimited, recordFailure } from '../../auth/rate-limit';
@@ -30,7 +30,7 @@ const TOO_MANY = 'Too many failed sign-in attempts. Please wait before trying ag
  * one answer (ours: the reference says which); failures are counted per email and per client address
  * in storage, and once either has used up its window every attempt is refused with 429, right or wrong.
  */
-export async function signIn(app: AppContext, request: Request, body: unknown): Promise<string> {
+export async function signIn(app: AppContext, request: Request, body: unknown, address: string | undefined): Promise<string> {
   const { username, password } = parseWith(credentialsInput, body, 'session');
   const origin = requestOrigin(request);
   if (!origin) {
@@ -43,15 +43,15 @@ export async function signIn(app: AppContext, request: Request, body: unknown): 
   const { perEmail, perAddress } = app.options.auth.loginRateLimit;
   const { rateLimits } = app.storage;
   const emailKey = `login:email:${username.toLowerCase()}`;
-  const addressKey = `login:address:${clientAddress(request, app.options.clientAddress).slice(0, 200)}`;
-  await assertNotLimited(rateLimits, addressKey, perAddress, now, TOO_MANY);
+  const addressKey = addressLimitKey(app, 'login:address', address);
+  if (addressKey) await assertNotLimited(rateLimits, addressKey, perAddress, now, TOO_MANY);
   await assertNotLimited(rateLimits, emailKey, perEmail, now, TOO_MANY);
 
   const user = await app.storage.users.findByEmail(username);
   const stored = user?.password_hash ?? (await dummyHash(app.options.auth.passwordIterations));
   const correct = await verifyPassword(password, stored);
   if (!user || !correct) {
-    await recordFailure(rateLimits, addressKey, perAddress, now);
+    if (addressKey) await recordFailure(rateLimits, addressKey, perAddress, now);
     await recordFailure(rateLimits, emailKey, perEmail, now);
     throw unauthorized('Your email or password is incorrect.', { code: 'INVALID_CREDENTIALS' });
   }
