@@ -6,7 +6,7 @@ import type { OrderClause, PageRequest, PostBody, PostQuery, PostRelations, Publ
 import type { PostRow, PostStatus, PostType, PostWrite, TagRow } from '../../storage/rows';
 import type { PostState } from '../../events/events';
 import { objectId } from '../../util/ids';
-import { assertCanWritePost } from '../../auth/permissions';
+import { allows, assertCanWritePost } from '../../auth/permissions';
 import { parseDate } from '../shared/dates';
 import { parseWith } from '../shared/validate';
 import { bodyFromInput, emptyBody, readingTimeOf } from './body';
@@ -79,6 +79,10 @@ function publication(status: PostStatus, requested: Date | null | undefined, pre
   return chosen;
 }
 
+function mayAddTags(actor: Actor): boolean {
+  return allows(actor, { resource: 'tags', action: 'add' });
+}
+
 async function slugFor(tx: Stores, text: string, type: PostType, exceptId?: string): Promise<string> {
   // slugify already moves reserved words (rss, amp, …) aside with the type as suffix
   return tx.posts.freeSlug(slugify(text, type) || 'untitled', exceptId);
@@ -97,7 +101,7 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
   const slug = slugify(customSlug ? (input.slug as string) : title, type) || 'untitled';
 
   const createdTags: TagRow[] = [];
-  const tags = input.tags ? await resolveTags(tx, input.tags, now, createdTags) : [];
+  const tags = input.tags ? await resolveTags(tx, input.tags, { now, mayCreate: mayAddTags(actor), created: createdTags }) : [];
   const authors = input.authors ? await resolveAuthors(tx, input.authors) : await defaultAuthors(tx, actor);
 
   const row: PostWrite = {
@@ -180,7 +184,7 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
   }
 
   const createdTags: TagRow[] = [];
-  const tags = input.tags ? await resolveTags(tx, input.tags, now, createdTags) : undefined;
+  const tags = input.tags ? await resolveTags(tx, input.tags, { now, mayCreate: mayAddTags(actor), created: createdTags }) : undefined;
   const authors = input.authors ? await resolveAuthors(tx, input.authors) : undefined;
   if (patch.html !== undefined || patch.feature_image !== undefined) {
     // the plaintext of a new body was made with it; a stored one may predate today's rules, so it is not reused
