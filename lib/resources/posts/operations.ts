@@ -11,7 +11,7 @@ import { parseDate } from '../shared/dates';
 import { parseWith } from '../shared/validate';
 import { bodyFromInput, emptyBody, readingTimeOf } from './body';
 import { defaultAuthors, resolveAuthors, resolveTags } from './relations';
-import { postInputSchema, type PostInput } from './schema';
+import { postInputSchema, UNSTORABLE_CONTENT, type PostInput } from './schema';
 
 export interface PostWriteContext {
   app: AppContext;
@@ -50,7 +50,31 @@ function actorId(actor: Actor): string {
 }
 
 export function parsePostInput(item: Record<string, unknown>, type: PostType, version: Version): PostInput {
+  for (const [field, what] of Object.entries(UNSTORABLE_CONTENT)) {
+    if (Object.hasOwn(item, field) && item[field] !== null && item[field] !== undefined) {
+      throw validation(`Value in [${root(type)}.${field}] cannot be stored: pressroom does not support ${what}.`, {
+        property: field,
+        code: 'UNSUPPORTED_CONTENT_FIELD',
+        context: 'Nothing was saved. Leave the field out (or null) to save the rest.',
+      });
+    }
+  }
   return parseWith(postInputSchema(version), item, root(type));
+}
+
+/**
+ * An `html` field is read only with `?source=html` (as the reference does); without it, and without a
+ * `mobiledoc` that replaces the body anyway, html that differs from the stored body would be dropped:
+ * refused instead. The same html sent back as read passes.
+ */
+function assertHtmlNotDropped(input: PostInput, sourceHtml: boolean, storedHtml: string | null, type: PostType): void {
+  if (sourceHtml || input.mobiledoc !== undefined || input.html === undefined || input.html === null) return;
+  if (input.html === (storedHtml ?? '')) return;
+  throw validation(`Value in [${root(type)}.html] would not be stored: html is read only with ?source=html.`, {
+    property: 'html',
+    code: 'UNSUPPORTED_CONTENT_FIELD',
+    context: 'Nothing was saved. Add ?source=html to convert the html, or send mobiledoc.',
+  });
 }
 
 function requireTitle(title: string | undefined, type: PostType): string {
@@ -91,6 +115,7 @@ async function slugFor(tx: Stores, text: string, type: PostType, exceptId?: stri
 export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInput): Promise<PostChange> {
   const { type, app, actor } = ctx;
   const title = requireTitle(input.title, type);
+  assertHtmlNotDropped(input, ctx.sourceHtml, null, type);
   const now = app.now();
   const body = bodyFromInput(input, ctx.sourceHtml) ?? emptyBody();
   const status = input.status ?? 'draft';
@@ -148,6 +173,7 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
   if (!beforeState || beforeState.row.type !== type) throw notFound(`${label(type)} not found.`);
   const before = beforeState.row;
   assertCanWritePost(actor, beforeState, null);
+  assertHtmlNotDropped(input, ctx.sourceHtml, before.html, type);
   const now = app.now();
 
   const patch: Partial<PostWrite> = {};
