@@ -34,8 +34,9 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'
 export function createFetch(deps: PipelineDeps): (request: Request, context?: unknown) => Promise<Response> {
   const { app, router, contentKeys, contentResponses } = deps;
   const resolved = app.options;
-  const contentPath = new RegExp(`^/${resolved.name}/api/[^/]+/content(/|$)`);
-  const adminPath = new RegExp(`^/${resolved.name}/api/[^/]+/admin(/|$)`);
+  // with or without a version, so that a browser client calling an unserved one can read why
+  const contentPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?content(/|$)`);
+  const adminPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?admin(/|$)`);
 
   async function authenticate(ctx: RouteContext, auth: 'public' | 'admin' | 'content'): Promise<Actor | null> {
     if (auth === 'admin') return authenticateAdmin(ctx.request, ctx.version, app);
@@ -50,6 +51,11 @@ export function createFetch(deps: PipelineDeps): (request: Request, context?: un
       return serveFile(request, resolved.files.images, url.pathname.slice(resolved.imagesPath.length + 1));
     }
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');
+    // a Content API preflight still passes, so that a browser client may read why the request after it fails
+    const versionProblem = router.versionProblem(url.pathname);
+    if (versionProblem && !(method === 'OPTIONS' && contentPath.test(url.pathname))) {
+      throw notFound(versionProblem, { code: 'UNSUPPORTED_VERSION' });
+    }
     // path parameters reach storage as text, which cannot hold NUL: refuse it here instead of a 500 there
     // (query parameters are validated one by one; a NUL in a filter is the filter parser's to report)
     if (url.pathname.includes('%00')) throw badRequest('The address contains a NUL character (%00).', { code: 'NUL_IN_URL' });
