@@ -4,7 +4,7 @@ import type { AppContext } from '../../http/context';
 import { addressLimitKey } from '../../http/client-address';
 import { requestOrigin } from '../../auth/csrf';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import { assertNotLimited, exhausted, recordFailure, tooMany } from '../../auth/rate-limit';
+import { exhausted, recordFailure, tooMany } from '../../auth/rate-limit';
 import { createSession, isSuspended } from '../../auth/session';
 import { parseWith } from '../shared/validate';
 
@@ -48,11 +48,11 @@ export async function signIn(app: AppContext, request: Request, body: unknown, a
   const { rateLimits } = app.storage;
   const emailKey = `login:email:${username.toLowerCase()}`;
   const addressKey = addressLimitKey(app, 'login:address', address);
-  if (addressKey) await assertNotLimited(rateLimits, addressKey, perAddress, now, TOO_MANY);
+  const addressWindow = addressKey ? await rateLimits.peek(addressKey, now) : null;
+  if (addressWindow && addressWindow.count >= perAddress.limit) throw tooMany(addressWindow.resetAt, now, TOO_MANY);
   const emailLocked = await exhausted(rateLimits, emailKey, perEmail, now);
-  if (emailLocked && !(addressKey && (await rateLimits.peek(addressKey, now)) === null)) {
-    throw tooMany(emailLocked.resetAt, now, TOO_MANY);
-  }
+  const cleanAddress = addressKey !== null && addressWindow === null;
+  if (emailLocked && !cleanAddress) throw tooMany(emailLocked.resetAt, now, TOO_MANY);
 
   const user = await app.storage.users.findByEmail(username);
   const stored = user?.password_hash ?? (await dummyHash(app.options.auth.passwordIterations));
