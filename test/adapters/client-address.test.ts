@@ -3,6 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createService, type Service } from '../../lib';
+import express from 'express';
+import { toExpressMiddleware } from '../../lib/adapters/express';
+import { toNextHandlers } from '../../lib/adapters/next';
 import { toNodeHandler, type NodeHandlerOptions } from '../../lib/adapters/node';
 
 const BAD_KEY = 'abababababababababababab00';
@@ -101,5 +104,28 @@ describe('toNodeHandler and the client address', () => {
     expect(await contentStatus(base, { 'x-forwarded-for': '198.51.100.8' })).toBe(401);
     // the old header still sets nothing
     expect(await contentStatus(base, { 'x-forwarded-for': '198.51.100.7', 'x-pressroom-client-address': '203.0.113.1' })).toBe(429);
+  });
+});
+
+describe('the other adapters and the client address', () => {
+  it('Express: the socket address; X-Forwarded-For and the old header are ignored without trustProxy', async () => {
+    const app = express();
+    app.use(toExpressMiddleware(service));
+    server = createServer(app);
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    for (let i = 0; i < 3; i++) expect(await contentStatus(base, { 'x-forwarded-for': `198.51.100.${i}` })).toBe(401);
+    expect(await contentStatus(base, { 'x-forwarded-for': '198.51.100.9', 'x-pressroom-client-address': '203.0.113.9' })).toBe(429);
+  });
+
+  it('Next.js: the address the host reads with clientAddress; none without it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const bare = toNextHandlers(service);
+    for (let i = 0; i < 5; i++) expect((await bare.GET(contentRequest({ 'x-real-ip': '10.1.1.1', 'x-pressroom-client-address': 'a' }))).status).toBe(401);
+    expect(warn).toHaveBeenCalledTimes(1);
+    const behindProxy = toNextHandlers(Promise.resolve(service), { clientAddress: (request) => request.headers.get('x-real-ip') });
+    for (let i = 0; i < 3; i++) expect((await behindProxy.GET(contentRequest({ 'x-real-ip': '10.1.1.2' }))).status).toBe(401);
+    expect((await behindProxy.GET(contentRequest({ 'x-real-ip': '10.1.1.2' }))).status).toBe(429);
+    expect((await behindProxy.GET(contentRequest({ 'x-real-ip': '10.1.1.3' }))).status).toBe(401);
   });
 });
