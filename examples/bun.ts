@@ -1,7 +1,13 @@
 // bun examples/bun.ts
 import { createService } from 'pressroom';
 
-declare const Bun: { serve(options: { port: number; hostname: string; fetch(request: Request): Promise<Response> }): unknown };
+interface BunServer {
+  requestIP(request: Request): { address: string } | null;
+}
+declare const Bun: {
+  serve(options: { port: number; hostname: string; fetch(request: Request, server: BunServer): Promise<Response> }): unknown;
+};
 
 const service = await createService({ url: 'http://127.0.0.1:3000' });
-Bun.serve({ port: 3000, hostname: '127.0.0.1', fetch: service.fetch });
+// the client's address, for the per-address sign-in and content-key limits
+Bun.serve({ port: 3000, hostname: '127.0.0.1', fetch: (request, server) => service.fetch(request, { clientAddress: server.requestIP(request)?.address }) });

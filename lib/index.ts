@@ -1,5 +1,6 @@
 export { createService } from './service';
 export type { Service } from './service';
+export type { FetchContext } from './http/client-address';
 export type { ServiceOptions } from './options';
 export { ApiError } from './http/errors';
 export type { ErrorType, ErrorBody } from './http/errors';

@@ -59,8 +59,6 @@ export interface ServiceOptions {
   webhooks?: WebhookOptions;
   /** The clock; tests inject one. */
   now?: () => Date;
-  /** The client's address for rate limits, when the host does not use a pressroom adapter. */
-  clientAddress?: (request: Request) => string | undefined;
 }
 
 export interface ResolvedOptions {
@@ -74,7 +72,6 @@ export interface ResolvedOptions {
   imagesPath: string;
   contentApi: ContentApiOptions & { keys: ContentKeyOptions };
   webhooks: ResolvedWebhookOptions;
-  clientAddress?: (request: Request) => string | undefined;
 }
 
 const NAME = /^[a-z][a-z0-9-]{0,49}$/;
@@ -119,7 +116,6 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     },
     files: resolveFileStores(options.files),
     imagesPath: resolveImagesPath(options.imagesPath, name),
-    clientAddress: options.clientAddress,
     contentApi: resolveContentApi(options.contentApi ?? {}),
     webhooks: resolveWebhookOptions(options.webhooks),
   };

@@ -2,6 +2,7 @@ import { adminKeysOf } from './auth/authenticate';
 import { ContentKeys } from './auth/content-key';
 import { bodyBytes, FETCH_WITH_BYTES, withBody, type FetchWithBytes } from './http/body-bytes';
 import { createCacheHitAnswerer } from './http/cache-hit';
+import type { FetchContext } from './http/client-address';
 import { ContentResponses } from './http/content-api';
 import type { AppContext } from './http/context';
 import { createFetch } from './http/pipeline';
@@ -22,8 +23,12 @@ import { wireWebhooks } from './events/webhook-wiring';
 import { write } from './resources/shared/write';
 
 export interface Service {
-  /** Serves the whole API: a WHATWG Request in, a Response out. Never rejects for a request's sake. */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Serves the whole API: a WHATWG Request in, a Response out. Never rejects for a request's sake.
+   * `context.clientAddress`: the address the request came from, as the host saw it; the per-address
+   * rate limits count by it and are off without it.
+   */
+  fetch(request: Request, context?: FetchContext): Promise<Response>;
   /** Creates the Owner and names the site; allowed once. */
   setup(input: SetupInput): Promise<{ user: Record<string, unknown> }>;
   /** Creates a custom integration and returns its keys. */
@@ -111,9 +116,9 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   });
 
   const service: Service & FetchWithBytes & AnswersCacheHits = {
-    fetch: async (request) => withBody(await fetch(request)),
-    async [FETCH_WITH_BYTES](request) {
-      const response = await fetch(request);
+    fetch: async (request, context) => withBody(await fetch(request, context)),
+    async [FETCH_WITH_BYTES](request, context) {
+      const response = await fetch(request, context);
       return { response, bytes: bodyBytes(response) };
     },
     [ANSWER_CACHE_HIT]: answerCacheHit,

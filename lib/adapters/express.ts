@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answer } from './answer';
 import { cacheHitWriter } from './cache-hit';
+import { clientAddressOf } from './origin';
 import { type FetchHandler, type NodeHandlerOptions, toRequest, writeResponse } from './node';
 
 /** The parts of Express's request this adapter reads; no Express types are needed to use it. */
@@ -37,7 +38,7 @@ export function toExpressMiddleware(service: FetchHandler, options: NodeHandlerO
       next(error);
       return;
     }
-    answer(service, request)
+    answer(service, request, { clientAddress: clientAddressOf(req, options) })
       .then(({ response, bytes }) => writeResponse(response, res, bytes))
       .catch(next);
   };

@@ -13,8 +13,17 @@ export interface NextHandlers {
   OPTIONS: Handler;
 }
 
-/** Route handlers already receive a WHATWG Request; each method simply hands it over. */
-export function toNextHandlers(service: FetchHandler | Promise<FetchHandler>): NextHandlers {
-  const handler: Handler = async (request) => (await service).fetch(request);
+export interface NextHandlerOptions {
+  /**
+   * The client's address. A route handler sees no socket, so only the host knows where to find it:
+   * behind a proxy that overwrites `X-Forwarded-For` or `X-Real-IP` with the peer it saw (Vercel, or
+   * your own nginx), read that header here. Without it, per-address rate limits are off.
+   */
+  clientAddress?: (request: Request) => string | null | undefined;
+}
+
+/** Route handlers already receive a WHATWG Request; each method hands it over with the client address. */
+export function toNextHandlers(service: FetchHandler | Promise<FetchHandler>, options: NextHandlerOptions = {}): NextHandlers {
+  const handler: Handler = async (request) => (await service).fetch(request, { clientAddress: options.clientAddress?.(request) ?? undefined });
   return { GET: handler, HEAD: handler, POST: handler, PUT: handler, DELETE: handler, OPTIONS: handler };
 }

@@ -1,12 +1,11 @@
 // Node's http server ⇄ WHATWG fetch. Bodies stream both ways; nothing here knows the API.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { CLIENT_ADDRESS as CLIENT_ADDRESS_HEADER } from '../http/headers';
 import { badRequest, errorBody } from '../http/errors';
 import { answer, isPressroom, type FetchHandler } from './answer';
 import { cacheHitWriter } from './cache-hit';
 import { lazyRequest } from './lazy-request';
-import { firstHeader, originOf } from './origin';
+import { clientAddressOf, originOf } from './origin';
 
 // Node-only pieces a host wires in: uploaded images and themes kept in a directory
 export { DirectoryFileStore } from '../files/directory';
@@ -14,7 +13,11 @@ export { DirectoryFileStore } from '../files/directory';
 export type { FetchHandler } from './answer';
 
 export interface NodeHandlerOptions {
-  /** Honour X-Forwarded-Proto/Host/For from a reverse proxy. Off by default: clients could forge them. */
+  /**
+   * Honour X-Forwarded-Proto/Host/For from the one reverse proxy in front of this server (the client
+   * address is the last X-Forwarded-For entry, which that proxy appended). Off by default: clients
+   * could forge them.
+   */
   trustProxy?: boolean;
 }
 
@@ -37,13 +40,7 @@ function incoming(req: IncomingMessage, options: NodeHandlerOptions, overrides: 
   const url = new URL(overrides.url ?? req.url ?? '/', originOf(req, options));
 
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i];
-    if (name.toLowerCase() === CLIENT_ADDRESS_HEADER) continue; // only this adapter may set it
-    headers.append(name, req.rawHeaders[i + 1]);
-  }
-  const address = (options.trustProxy && firstHeader(req.headers['x-forwarded-for'])) || req.socket.remoteAddress;
-  if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   return { method: req.method ?? 'GET', url, headers };
 }
 
@@ -149,7 +146,7 @@ export function toNodeHandler(service: FetchHandler, options: NodeHandlerOptions
       res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody(refusal)));
       return;
     }
-    answer(service, request)
+    answer(service, request, { clientAddress: clientAddressOf(req, options) })
       .then(({ response, bytes }) => writeResponse(response, res, bytes))
       .catch(() => {
         // a body cut short after its status was sent must not look complete: drop the connection

@@ -16,3 +16,18 @@ export function originOf(req: IncomingMessage, options: NodeHandlerOptions, host
   const host = (options.trustProxy && firstHeader(req.headers['x-forwarded-host'])) || hostHeader || 'localhost';
   return `${proto}://${host}`;
 }
+
+/**
+ * The address the request came from: the socket's, or, behind a trusted proxy, the last entry of
+ * `X-Forwarded-For` — the one that proxy appended for the peer it saw. Entries before it were sent by
+ * the client and could be anything. A client's own header never counts without `trustProxy`.
+ */
+export function clientAddressOf(req: IncomingMessage, options: NodeHandlerOptions): string | undefined {
+  if (options.trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const entries = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
+    const last = entries[entries.length - 1].trim();
+    if (last) return last;
+  }
+  return req.socket.remoteAddress;
+}

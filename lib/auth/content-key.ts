@@ -1,6 +1,6 @@
 import { badRequest, unauthorized } from '../http/errors';
-import type { Actor, AppContext } from '../http/context';
-import { clientAddress } from '../http/client-address';
+import type { Actor, AppContext, RouteContext } from '../http/context';
+import { addressLimitKey } from '../http/client-address';
 import { assertNotLimited, recordFailure, type RateLimitRule } from './rate-limit';
 
 const CONTENT_KEY = /^[a-f0-9]{26}$/;
@@ -14,8 +14,8 @@ export interface ContentKeyOptions {
 
 /**
  * Content API key authentication (reference-behaviour §4): the `key` query parameter only. Failures are
- * rate limited per client address; successes never are, and are remembered briefly so the cache path
- * of a hot Content API does not touch the database.
+ * rate limited per client address, when the host gives one; successes never are, and are remembered
+ * briefly so the cache path of a hot Content API does not touch the database.
  */
 export class ContentKeys {
   private readonly known = new Map<string, { actor: Actor; until: number }>();
@@ -25,15 +25,15 @@ export class ContentKeys {
     private readonly options: ContentKeyOptions,
   ) {}
 
-  async authenticate(request: Request, query: URLSearchParams): Promise<Actor> {
-    const keys = query.getAll('key');
+  async authenticate(ctx: Pick<RouteContext, 'query' | 'clientAddress'>): Promise<Actor> {
+    const keys = ctx.query.getAll('key');
     const now = this.app.now();
     if (keys.length === 1) {
       const hit = this.known.get(keys[0]);
       if (hit && hit.until > now.getTime()) return hit.actor;
     }
     const row = keys.length === 1 && CONTENT_KEY.test(keys[0]) ? await this.app.storage.integrations.findContentKey(keys[0]) : null;
-    if (!row) throw await this.failure(request, keys.length, now);
+    if (!row) throw await this.failure(ctx.clientAddress, keys.length, now);
     const actor: Actor = { kind: 'integration', integrationId: row.integration_id, apiKeyId: row.id };
     if (this.known.size > 10_000) this.known.clear();
     this.known.set(keys[0], { actor, until: now.getTime() + this.options.cacheMs });
@@ -51,11 +51,13 @@ export class ContentKeys {
   }
 
   /** A failed attempt: refused with 429 once the address has used up its failures, else counted. */
-  private async failure(request: Request, given: number, now: Date): Promise<Error> {
-    const limiter = `content-key:${clientAddress(request, this.app.options.clientAddress)}`;
-    const { rateLimits } = this.app.storage;
-    await assertNotLimited(rateLimits, limiter, this.options.failures, now, 'Too many failed Content API key attempts from this address.');
-    await recordFailure(rateLimits, limiter, this.options.failures, now);
+  private async failure(address: string | undefined, given: number, now: Date): Promise<Error> {
+    const limiter = addressLimitKey(this.app, 'content-key', address);
+    if (limiter) {
+      const { rateLimits } = this.app.storage;
+      await assertNotLimited(rateLimits, limiter, this.options.failures, now, 'Too many failed Content API key attempts from this address.');
+      await recordFailure(rateLimits, limiter, this.options.failures, now);
+    }
     if (given === 0) return unauthorized('Authorization failed: a Content API key is required in the key parameter.', { code: 'NO_CREDENTIALS' });
     if (given > 1) return badRequest("Query parameter 'key' may be given only once.", { code: 'INVALID_KEY' });
     return unauthorized('Unknown Content API Key', { code: 'UNKNOWN_CONTENT_API_KEY' });

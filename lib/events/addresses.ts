@@ -1,5 +1,6 @@
 // Which IP addresses a webhook may not reach by default: everything that is not a public unicast
-// address (private, loopback, link-local, carrier NAT, multicast, reserved, documentation ranges).
+// address (private, loopback, link-local, carrier NAT, multicast, reserved, documentation ranges),
+// and every IPv6 form that reaches or embeds such an IPv4 address.
 
 type V4Range = [base: number, prefix: number];
 
@@ -75,17 +76,37 @@ function blockedV4(value: number): boolean {
   });
 }
 
-function blockedV6(g: number[]): boolean {
-  const embedded = () => g[6] * 0x10000 + g[7];
+/**
+ * The IPv4 address an IPv6 address carries where the packet would in effect go to it (or be translated
+ * to it); null for an address that embeds none.
+ */
+function embeddedV4(g: number[]): number | null {
+  const low = g[6] * 0x10000 + g[7];
   const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
-  if (zeroUpTo(8)) return true; // unspecified
-  if (zeroUpTo(7) && g[7] === 1) return true; // loopback
-  if (zeroUpTo(5) && g[5] === 0xffff) return blockedV4(embedded()); // IPv4-mapped
-  if (zeroUpTo(6)) return blockedV4(embedded()); // IPv4-compatible (deprecated)
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return blockedV4(embedded()); // NAT64
-  if (g[0] === 0x2002) return blockedV4(g[1] * 0x10000 + g[2]); // 6to4
+  if (zeroUpTo(5) && g[5] === 0xffff) return low; // IPv4-mapped ::ffff:0:0/96
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return low; // NAT64 64:ff9b::/96
+  if (g[0] === 0x2002) return g[1] * 0x10000 + g[2]; // 6to4 2002::/16
+  // ISATAP interface identifiers (::5efe:a.b.c.d, ::200:5efe:a.b.c.d) under any prefix
+  if ((g[4] === 0 || g[4] === 0x200) && g[5] === 0x5efe) return low;
+  return null;
+}
+
+function blockedV6(g: number[]): boolean {
+  const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
+  // ::/96: unspecified, loopback and IPv4-compatible (deprecated, never a real destination)
+  if (zeroUpTo(6)) return true;
+  // IPv4-translated ::ffff:0:0:0/96 (SIIT): always a translator's, never a public host's
+  if (zeroUpTo(4) && g[4] === 0xffff && g[5] === 0) return true;
+  // local-use NAT64 64:ff9b:1::/48: a translator inside someone's network
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return true;
+  // Teredo 2001::/32: a tunnel whose far end is an IPv4 address (obfuscated) no check here can trust
+  if (g[0] === 0x2001 && g[1] === 0) return true;
+  const v4 = embeddedV4(g);
+  if (v4 !== null && blockedV4(v4)) return true;
   if (g[0] === 0x100 && g.slice(1, 4).every((x) => x === 0)) return true; // discard-only
   if (g[0] === 0x2001 && g[1] === 0xdb8) return true; // documentation
+  if (g[0] === 0x2001 && g[1] === 2 && g[2] === 0) return true; // benchmarking 2001:2::/48
+  if (g[0] === 0x3fff && g[1] < 0x1000) return true; // documentation 3fff::/20
   if ((g[0] & 0xfe00) === 0xfc00) return true; // unique local
   if ((g[0] & 0xffc0) === 0xfe80) return true; // link-local
   if ((g[0] & 0xffc0) === 0xfec0) return true; // site-local (deprecated)

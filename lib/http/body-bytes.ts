@@ -7,6 +7,8 @@
 // caller sees the response (`withBody`); a server adapter may instead ask the service for the
 // response and its bytes (`FETCH_WITH_BYTES`) and write the bytes as they are.
 
+import type { FetchContext } from './client-address';
+
 const held = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
 
 /** A body-less Response standing for one with `bytes` as its body; see `withBody`. */
@@ -46,5 +48,5 @@ export interface ResponseWithBytes {
 export const FETCH_WITH_BYTES: unique symbol = Symbol.for('pressroom.fetchWithBytes');
 
 export interface FetchWithBytes {
-  [FETCH_WITH_BYTES](request: Request): Promise<ResponseWithBytes>;
+  [FETCH_WITH_BYTES](request: Request, context?: FetchContext): Promise<ResponseWithBytes>;
 }

@@ -1,9 +1,50 @@
-import { CLIENT_ADDRESS } from './headers';
+import type { AppContext } from './context';
 
 /**
- * The client's network address, for rate limits. Adapters put it in a header of their own after
- * removing any copy the client sent; a host without an adapter may pass `clientAddress` instead.
+ * What the host knows about a request beyond the Request itself: the second, optional argument of
+ * `service.fetch`. The adapters fill it in; hosts calling `service.fetch` themselves pass it.
  */
-export function clientAddress(request: Request, resolve?: (request: Request) => string | undefined): string {
-  return resolve?.(request) ?? request.headers.get(CLIENT_ADDRESS) ?? 'unknown';
+export interface FetchContext {
+  /**
+   * The network address the request came from, as the host saw it (the socket's, or a proxy's it
+   * trusts). Per-address rate limits (failed sign-ins, failed Content API keys) count by it; without
+   * it they are off. No request header can set it.
+   */
+  clientAddress?: string;
+}
+
+/** Longest address kept; anything longer is not an address and is cut, so keys stay bounded. */
+const MAX_ADDRESS = 200;
+
+/**
+ * The client address from a `fetch` context, or undefined when the host gave none. Runtimes that call
+ * `fetch(request, somethingElse)` themselves (Bun passes its server, Deno its connection info) give no
+ * `clientAddress` string, and so no address.
+ */
+export function addressOf(context: unknown): string | undefined {
+  if (typeof context !== 'object' || context === null) return undefined;
+  const address = (context as FetchContext).clientAddress;
+  if (typeof address !== 'string') return undefined;
+  const trimmed = address.trim().slice(0, MAX_ADDRESS);
+  return trimmed || undefined;
+}
+
+const warned = new WeakSet<AppContext>();
+
+/**
+ * The rate-limit key for `scope` and the request's address; null when the host gave no address, in
+ * which case per-address limits do not apply (one shared "unknown" address would let anyone lock
+ * everyone out). The first time, the service says so.
+ */
+export function addressLimitKey(app: AppContext, scope: string, address: string | undefined): string | null {
+  if (address !== undefined) return `${scope}:${address}`;
+  if (!warned.has(app)) {
+    warned.add(app);
+    console.warn(
+      'pressroom: service.fetch was called without a client address, so per-address rate limits (sign-in, ' +
+        'Content API keys) are off; per-email limits still apply. Pass service.fetch(request, { clientAddress }) ' +
+        '(the pressroom/node and pressroom/express adapters do).',
+    );
+  }
+  return null;
 }

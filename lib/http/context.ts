@@ -40,6 +40,8 @@ export interface RouteContext {
   query: URLSearchParams;
   actor: Actor | null;
   app: AppContext;
+  /** The client's network address as the host gave it (`FetchContext`); undefined when it gave none. */
+  clientAddress?: string;
 }
 
 /** `public`: no credentials; `admin`: token or session; `content`: a Content API key. */

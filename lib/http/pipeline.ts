@@ -8,6 +8,7 @@ import { bodyBytes, hasBody } from './body-bytes';
 import type { ContentResponses } from './content-api';
 import type { Actor, AppContext, Method, RouteContext } from './context';
 import { CONTENT_CORS, contentPreflight } from './cors';
+import { addressOf } from './client-address';
 import { ApiError, asApiError, badRequest, noPermission, notFound } from './errors';
 import { errorResponse } from './response';
 import type { ApiRouter } from './router';
@@ -30,25 +31,31 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'
  * How a request travels: files, routing and its redirects, preflights, authentication and
  * permissions, the Content API's cache, then the route; every failure becomes the error envelope.
  */
-export function createFetch(deps: PipelineDeps): (request: Request) => Promise<Response> {
+export function createFetch(deps: PipelineDeps): (request: Request, context?: unknown) => Promise<Response> {
   const { app, router, contentKeys, contentResponses } = deps;
   const resolved = app.options;
-  const contentPath = new RegExp(`^/${resolved.name}/api/[^/]+/content(/|$)`);
-  const adminPath = new RegExp(`^/${resolved.name}/api/[^/]+/admin(/|$)`);
+  // with or without a version, so that a browser client calling an unserved one can read why
+  const contentPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?content(/|$)`);
+  const adminPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?admin(/|$)`);
 
   async function authenticate(ctx: RouteContext, auth: 'public' | 'admin' | 'content'): Promise<Actor | null> {
     if (auth === 'admin') return authenticateAdmin(ctx.request, ctx.version, app);
-    if (auth === 'content') return contentKeys.authenticate(ctx.request, ctx.query);
+    if (auth === 'content') return contentKeys.authenticate(ctx);
     return null;
   }
 
-  async function handle(request: Request, url: URL): Promise<Response> {
+  async function handle(request: Request, url: URL, clientAddress: string | undefined): Promise<Response> {
     if (deps.isClosed()) throw new ApiError('InternalServerError', 'The service has been closed.');
     const method = request.method.toUpperCase();
     if (url.pathname.startsWith(`${resolved.imagesPath}/`)) {
       return serveFile(request, resolved.files.images, url.pathname.slice(resolved.imagesPath.length + 1));
     }
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');
+    // a Content API preflight still passes, so that a browser client may read why the request after it fails
+    const versionProblem = router.versionProblem(url.pathname);
+    if (versionProblem && !(method === 'OPTIONS' && contentPath.test(url.pathname))) {
+      throw notFound(versionProblem, { code: 'UNSUPPORTED_VERSION' });
+    }
     // path parameters reach storage as text, which cannot hold NUL: refuse it here instead of a 500 there
     // (query parameters are validated one by one; a NUL in a filter is the filter parser's to report)
     if (url.pathname.includes('%00')) throw badRequest('The address contains a NUL character (%00).', { code: 'NUL_IN_URL' });
@@ -75,7 +82,7 @@ export function createFetch(deps: PipelineDeps): (request: Request) => Promise<R
     }
     const { route, params } = found.match;
     const ctx: RouteContext = {
-      request, url, api: found.api, version: found.version, params, query: url.searchParams, actor: null, app,
+      request, url, api: found.api, version: found.version, params, query: url.searchParams, actor: null, app, clientAddress,
     };
     ctx.actor = await authenticate(ctx, route.auth);
     if (route.permission && ctx.actor && !allows(ctx.actor, route.permission)) throw noPermission();
@@ -91,13 +98,14 @@ export function createFetch(deps: PipelineDeps): (request: Request) => Promise<R
     return response;
   }
 
-  return async function fetch(request: Request): Promise<Response> {
+  // `context` is whatever the host passed as the second argument (`FetchContext`, or a runtime's own object)
+  return async function fetch(request: Request, context?: unknown): Promise<Response> {
     let response: Response;
     // `handle` may add the trailing slash to its copy; CORS below goes by the address as sent
     const url = new URL(request.url);
     const pathname = url.pathname;
     try {
-      response = await handle(request, url);
+      response = await handle(request, url, addressOf(context));
     } catch (error) {
       const apiError = asApiError(translateError(error));
       if (apiError.status >= 500) console.error('pressroom: unexpected error', error);

@@ -40,6 +40,27 @@ export class ApiRouter {
     return pathname.startsWith(this.prefix);
   }
 
+  /**
+   * Why an address under the API prefix names no served version: none at all (`/<name>/api/admin/…`,
+   * what the reference's SDKs call from version 5.0), or one this server does not speak
+   * (`/<name>/api/v4/…`, `…/v5.0/…`, `…/canary/…`). Null when it names a served version, or no API.
+   */
+  versionProblem(pathname: string): string | null {
+    if (!pathname.startsWith(this.prefix)) return null;
+    const [first, second] = pathname.slice(this.prefix.length).split('/', 2);
+    const speaks = `this server speaks ${VERSIONS.slice(0, -1).join(', ')} and ${VERSIONS[VERSIONS.length - 1]}`;
+    const latest = VERSIONS[VERSIONS.length - 1];
+    const advice = (api: string) => `set \`version: '${latest}.0'\` in the client, which then calls ${this.prefix}${latest}/${api}/`;
+    if (first === 'admin' || first === 'content') {
+      return `The ${first === 'admin' ? 'Admin' : 'Content'} API is served under a version: ${speaks}; ${advice(first)}.`;
+    }
+    if ((second === 'admin' || second === 'content') && !(VERSIONS as readonly string[]).includes(first)) {
+      const shown = first.length > 20 ? `${first.slice(0, 20)}…` : first;
+      return `API version ${JSON.stringify(shown)} is not served: ${speaks}; ${advice(second)}.`;
+    }
+    return null;
+  }
+
   lookup(method: Method, pathname: string): Lookup {
     if (!pathname.startsWith(this.prefix)) return { kind: 'not-found' };
     const rest = pathname.slice(this.prefix.length);

@@ -134,12 +134,14 @@ describe('adapters', () => {
     expect(seen[0].signal).toBeInstanceOf(AbortSignal);
   });
 
-  it('keeps the client address out of reach of the client unless trustProxy is set', async () => {
-    const seen: (string | null)[] = [];
+  it('hands the socket address to the handler beside the request, never in a header', async () => {
+    const seen: { header: string | null; address?: string }[] = [];
     const base = await listen((s) =>
-      toNodeHandler({ fetch: (request) => (seen.push(request.headers.get('x-pressroom-client-address')), s.fetch(request)) }),
+      toNodeHandler({
+        fetch: (request, context) => (seen.push({ header: request.headers.get('x-pressroom-client-address'), address: context?.clientAddress }), s.fetch(request, context)),
+      }),
     );
     await fetch(`${base}/svc/api/v3/admin/site/`, { headers: { 'x-pressroom-client-address': '6.6.6.6', 'x-forwarded-for': '7.7.7.7' } });
-    expect(seen[0]).toMatch(/127\.0\.0\.1/);
+    expect(seen[0].address).toMatch(/127\.0\.0\.1/);
   });
 });

@@ -73,8 +73,8 @@ function views(service: Service) {
   const inner = service as Pressroom;
   const log: boolean[] = [];
   const full: FetchHandler & FetchWithBytes = {
-    fetch: (request) => inner.fetch(request),
-    [FETCH_WITH_BYTES]: (request) => inner[FETCH_WITH_BYTES](request),
+    fetch: (request, context) => inner.fetch(request, context),
+    [FETCH_WITH_BYTES]: (request, context) => inner[FETCH_WITH_BYTES](request, context),
   };
   const watched: FetchHandler & FetchWithBytes & AnswersCacheHits = {
     ...full,

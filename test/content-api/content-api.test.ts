@@ -67,7 +67,7 @@ describe('key authentication (reference-behaviour §4)', () => {
     const limited = await createTestSite({ contentApi: { keyFailuresPerMinute: 3 } });
     try {
       const from = (address: string, key: string) =>
-        limited.service.fetch(new Request(`${BASE}/svc/api/v3/content/settings/?key=${key}`, { headers: { 'x-pressroom-client-address': address } }));
+        limited.service.fetch(new Request(`${BASE}/svc/api/v3/content/settings/?key=${key}`), { clientAddress: address });
       const bad = 'abababababababababababab00';
       for (let i = 0; i < 3; i++) expect((await from('10.0.0.9', bad)).status).toBe(401);
       const blocked = await from('10.0.0.9', bad);

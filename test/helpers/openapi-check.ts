@@ -1,7 +1,7 @@
 // Checks every response a test receives against the OpenAPI document of its API and version.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import addFormatsModule from 'ajv-formats';
-import type { Service } from '../../lib';
+import type { FetchContext, Service } from '../../lib';
 import type { Api, Version } from '../../lib/http/context';
 import { ApiRouter } from '../../lib/http/router';
 import { openApiDocument, type OpenApiDocument } from '../../lib/openapi';
@@ -161,10 +161,10 @@ export function checkResponses<S extends Pick<Service, 'fetch'>>(service: S, nam
   if (CHECKED in service.fetch) return service;
   const checker = responseChecker(name);
   const fetch = service.fetch;
-  const checked = async (request: Request) => {
+  const checked = async (request: Request, context?: FetchContext) => {
     const method = request.method;
     const url = request.url;
-    const response = await fetch(request);
+    const response = await fetch(request, context);
     const problem = await checker.problem(method, url, response);
     if (problem) {
       const error = new OpenApiMismatch(`OpenAPI check failed for ${method} ${new URL(url).pathname}${new URL(url).search}: ${problem}`);

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toNodeHandler } from '../../lib/adapters/node';
+import { toNodeHandler, type FetchHandler } from '../../lib/adapters/node';
 import { expect } from 'vitest';
 import { errorStatus, type ErrorType } from '../../lib/http/errors';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
@@ -138,7 +138,7 @@ export function countingStream(total: number, chunk = 64 * 1024): { stream: Read
 }
 
 /** The service behind the Node adapter on a free loopback port; `close` also drops idle keep-alive connections. */
-export async function nodeServer(service: { fetch(request: Request): Promise<Response> }): Promise<{ port: number; close(): Promise<void> }> {
+export async function nodeServer(service: FetchHandler): Promise<{ port: number; close(): Promise<void> }> {
   const server = createServer(toNodeHandler(service));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -39,15 +39,16 @@ export function sessionClient(service: Service, options: { origin?: string; addr
       const response = await service.fetch(
         new Request(adminUrl('session/', 'v3', name), {
           method: 'POST',
-          headers: { 'content-type': 'application/json', origin, 'x-pressroom-client-address': address, ...headers },
+          headers: { 'content-type': 'application/json', origin, ...headers },
           body: JSON.stringify({ username: email, password }),
         }),
+        { clientAddress: address },
       );
       if (response.status === 201) client.cookie = cookieOf(response);
       return response;
     },
     async request(method, path, init = {}) {
-      const headers: Record<string, string> = { 'x-pressroom-client-address': address, ...init.headers };
+      const headers: Record<string, string> = { ...init.headers };
       const sentOrigin = init.origin === undefined ? origin : init.origin;
       if (sentOrigin !== null) headers.origin = sentOrigin;
       if (client.cookie) headers.cookie = client.cookie;
@@ -56,7 +57,7 @@ export function sessionClient(service: Service, options: { origin?: string; addr
         body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
         headers['content-type'] ??= 'application/json';
       }
-      const response = await service.fetch(new Request(adminUrl(path, init.version, name), { method, headers, body }));
+      const response = await service.fetch(new Request(adminUrl(path, init.version, name), { method, headers, body }), { clientAddress: address });
       const set = response.headers.get('set-cookie');
       if (set && /Expires=Thu, 01 Jan 1970/.test(set)) client.cookie = null;
       else if (set) client.cookie = cookieOf(response);

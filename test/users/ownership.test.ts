@@ -36,6 +36,33 @@ describe('Contributors: their own drafts only', () => {
     await expectDenied(() => site.as.Contributor.post('posts/', { posts: [{ title: 'Later', status: 'scheduled', published_at: later }] }));
   });
 
+  it('may tag with existing tags, but gets 403 naming each unknown tag, in a post or page, added or edited', async () => {
+    const existing = await site.as.Editor.post('tags/', { tags: [{ name: 'Existing topic' }] });
+    expect(existing.status).toBe(201);
+    const tagged = await addPost('Contributor', { title: 'Tagged draft', tags: ['Existing topic', { slug: 'existing-topic' }] });
+    expect(tagged.res.status).toBe(201);
+    expect(tagged.post.tags.map((t: { slug: string }) => t.slug)).toEqual(['existing-topic']);
+
+    for (const resource of ['posts', 'pages']) {
+      const before = await snapshot(site.driver);
+      const refused = await site.as.Contributor.post(`${resource}/`, { [resource]: [{ title: 'New tags', tags: ['Existing topic', 'brand-new-one', { name: 'Another new' }] }] });
+      expect(refused.status).toBe(403);
+      const error = (await body(refused)).errors[0];
+      expect(error.type).toBe('NoPermissionError');
+      expect(error.message).toContain('"brand-new-one"');
+      expect(error.message).toContain('"Another new"');
+      expect(error.message).not.toContain('Existing topic');
+      expect({ ...(await snapshot(site.driver)), sessions: null }).toEqual({ ...before, sessions: null });
+    }
+    await expectDenied(() => site.as.Contributor.put(`posts/${tagged.post.id}/`, { posts: [{ tags: [{ slug: 'new-by-slug' }], updated_at: tagged.post.updated_at }] }));
+    // v2 alike
+    const v2 = await site.as.Contributor.request('POST', 'posts/', { body: { posts: [{ title: 'v2', tags: ['v2-new-tag'] }] }, version: 'v2' });
+    expect(v2.status).toBe(403);
+    // an Author still may create tags this way
+    const byAuthor = await addPost('Author', { title: 'Author tags', tags: ['made-by-author'] });
+    expect(byAuthor.res.status).toBe(201);
+  });
+
   it('cannot add a post in someone else’s name', async () => {
     await expectDenied(() => site.as.Contributor.post('posts/', { posts: [{ title: 'Ghostwritten', authors: [{ id: site.ids.Author }] }] }));
   });

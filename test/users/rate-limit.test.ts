@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createService } from '../../lib';
 import { createPgliteDriver } from '../../lib/storage/pglite';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
-import { body, createTestSite, type TestSite } from '../helpers/service';
+import { BASE, body, createTestSite, type TestSite } from '../helpers/service';
 import { checkResponses } from '../helpers/openapi-check';
-import { manualClock, OWNER, sessionClient } from './helpers';
+import { manualClock, ORIGIN, OWNER, sessionClient } from './helpers';
 
 let site: TestSite;
 const clock = manualClock();
@@ -27,14 +27,16 @@ async function expect429(res: Response) {
 }
 
 describe('sign-in rate limits', () => {
-  it('per email: the 6th wrong password in a minute gets 429, so does the right one; after the window it works', async () => {
+  it('per email: the 6th wrong password in a minute gets 429, from anywhere that has failed; after the window it works', async () => {
     const client = sessionClient(site.service, { address: '203.0.113.1' });
-    for (let i = 0; i < 5; i++) {
+    expect((await client.login(OWNER.email, 'my-own-typo')).status).toBe(401);
+    for (let i = 0; i < 4; i++) {
       // a different address each time: only the email's counter runs up
       const attacker = sessionClient(site.service, { address: `203.0.113.${100 + i}` });
       expect((await attacker.login(OWNER.email, `wrong-password-${i}`)).status).toBe(401);
     }
-    await expect429(await sessionClient(site.service, { address: '203.0.113.200' }).login(OWNER.email, 'wrong-password-6'));
+    await expect429(await sessionClient(site.service, { address: '203.0.113.100' }).login(OWNER.email, 'wrong-password-6'));
+    // an address that has failed in this window is refused, even with the right password
     await expect429(await client.login(OWNER.email, OWNER.password));
     // the same email in another case is the same account
     await expect429(await client.login(OWNER.email.toUpperCase(), OWNER.password));
@@ -43,6 +45,43 @@ describe('sign-in rate limits', () => {
 
     clock.advance(61_000);
     expect((await client.login(OWNER.email, OWNER.password)).status).toBe(201);
+  });
+
+  it('strangers cannot lock a known email out: a clean address still signs in with the right password', async () => {
+    for (let i = 0; i < 5; i++) {
+      const stranger = sessionClient(site.service, { address: `198.18.0.${i}` });
+      expect((await stranger.login(OWNER.email, `guess-${i}-password`)).status).toBe(401);
+    }
+    // the email is locked for every address that has failed …
+    await expect429(await sessionClient(site.service, { address: '198.18.0.0' }).login(OWNER.email, OWNER.password));
+    // … but its owner, from an address with no failures, gets in
+    const owner = sessionClient(site.service, { address: '198.18.1.1' });
+    expect((await owner.login(OWNER.email, OWNER.password)).status).toBe(201);
+    expect((await owner.get('users/me/')).status).toBe(200);
+    // a fresh address has one guess at a locked email: a wrong password counts, and the next try is 429
+    for (let i = 0; i < 5; i++) {
+      expect((await sessionClient(site.service, { address: `198.18.2.${i}` }).login(OWNER.email, 'another-guess')).status).toBe(401);
+    }
+    const fresh = sessionClient(site.service, { address: '198.18.3.1' });
+    expect((await fresh.login(OWNER.email, 'yet-another-guess')).status).toBe(401);
+    await expect429(await fresh.login(OWNER.email, OWNER.password));
+    clock.advance(61_000);
+  });
+
+  it('without a client address the email limit is absolute', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const anonymous = (password: string) =>
+      site.service.fetch(
+        new Request(`${BASE}/svc/api/v3/admin/session/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: ORIGIN },
+          body: JSON.stringify({ username: 'eve@example.com', password }),
+        }),
+      );
+    for (let i = 0; i < 5; i++) expect((await anonymous('not-eves-password')).status).toBe(401);
+    await expect429(await anonymous('eve-password-long'));
+    clock.advance(61_000);
+    warn.mockRestore();
   });
 
   it('a success forgives the email’s earlier failures', async () => {
@@ -76,8 +115,8 @@ describe('sign-in rate limits', () => {
       const instance = i % 2 ? a : b;
       expect((await sessionClient(instance, { address: '203.0.113.5' }).login('solo@example.com', 'bad-password-x')).status).toBe(401);
     }
-    await expect429(await sessionClient(a, { address: '203.0.113.6' }).login('solo@example.com', 'solo-password-1'));
-    await expect429(await sessionClient(b, { address: '203.0.113.7' }).login('solo@example.com', 'solo-password-1'));
+    await expect429(await sessionClient(a, { address: '203.0.113.5' }).login('solo@example.com', 'solo-password-1'));
+    await expect429(await sessionClient(b, { address: '203.0.113.5' }).login('solo@example.com', 'solo-password-1'));
     // and a session made on one instance works on the other
     clock.advance(61_000);
     const client = sessionClient(a, { address: '203.0.113.8' });

@@ -162,6 +162,15 @@ describe('PUT users/password/', () => {
     await expectStatus(422, change('Contributor', { oldPassword: old, newPassword: 'short', ne2Password: 'short' }), 'newPassword');
   });
 
+  it('is not blocked by strangers’ failed sign-ins at the same email, but wrong old passwords are limited', async () => {
+    for (let i = 0; i < 6; i++) await sessionClient(site.service, { address: `198.18.9.${i}` }).login(site.emails.Editor, 'a-stranger-guess');
+    const old = site.passwords.Editor;
+    const res = await change('Editor', { oldPassword: old, newPassword: old, ne2Password: old })();
+    expect(res.status).toBe(200);
+    for (let i = 0; i < 5; i++) await expectStatus(422, change('Editor', { oldPassword: `wrong-old-${i}`, newPassword: 'x-long-secret-1', ne2Password: 'x-long-secret-1' }), 'oldPassword');
+    expect((await change('Editor', { oldPassword: old, newPassword: old, ne2Password: old })()).status).toBe(429);
+  });
+
   it('succeeds, keeps this session and ends the others', async () => {
     const other = sessionClient(site.service, { address: '192.0.2.79' });
     await other.login(site.emails.Contributor, site.passwords.Contributor);

@@ -23,6 +23,46 @@ describe('address classification', () => {
     }
   });
 
+  it('blocks every IPv6 form that embeds or reaches a private IPv4 address, in any spelling', () => {
+    const blocked = [
+      // IPv4-mapped ::ffff:0:0/96, dotted, hex, uncompressed, upper case
+      '::ffff:127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:7f00:0001', '::FFFF:A9FE:A9FE', '::ffff:192.168.0.1', '::ffff:c0a8:1',
+      // IPv4-translated ::ffff:0:0:0/96
+      '::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '::ffff:0:8.8.8.8', '0:0:0:0:ffff:0:a00:1',
+      // IPv4-compatible ::a.b.c.d (deprecated), any embedded address
+      '::127.0.0.1', '::7f00:1', '::10.0.0.1', '::8.8.8.8', '::a9fe:a9fe',
+      // well-known NAT64 64:ff9b::/96 with a private address; local-use NAT64 64:ff9b:1::/48, any
+      '64:ff9b::127.0.0.1', '64:ff9b::a00:1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::8.8.8.8', '64:ff9b:1:ffff::1',
+      // Teredo 2001::/32, any
+      '2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      // 6to4 2002::/16 with a private address
+      '2002:7f00:1::', '2002:a00:1::1', '2002:c0a8:101::1', '2002:a9fe:a9fe::',
+      // ISATAP identifiers embedding a private address
+      '2001:4860::5efe:10.0.0.1', '2606:4700::200:5efe:7f00:1',
+      // documentation and benchmarking
+      '3fff::1', '2001:2::1',
+    ];
+    for (const ip of blocked) expect(isBlockedAddress(ip), ip).toBe(true);
+    const allowed = ['::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', '2001:4860::5efe:8.8.8.8', '2001:4860:4860::8888', '2001:200::1'];
+    for (const ip of allowed) expect(isBlockedAddress(ip), ip).toBe(false);
+  });
+
+  it('refuses a host name that resolves to one of those forms', async () => {
+    const dns: Record<string, string[]> = {
+      'mapped.test': ['::ffff:7f00:1'],
+      'translated.test': ['::ffff:0:a00:1'],
+      'nat64.test': ['64:ff9b:1::1'],
+      'teredo.test': ['2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+      'sixtofour.test': ['2002:a9fe:a9fe::1'],
+      'fine.test': ['2606:4700:4700::1111', '64:ff9b::808:808'],
+    };
+    const resolveHost = async (host: string) => dns[host] ?? [];
+    for (const host of ['mapped.test', 'translated.test', 'nat64.test', 'teredo.test', 'sixtofour.test']) {
+      await expect(assertPublicTarget(new URL(`https://${host}/hook`), { resolveHost }), host).rejects.toThrow(/resolves to/);
+    }
+    await expect(assertPublicTarget(new URL('https://fine.test/hook'), { resolveHost })).resolves.toBeUndefined();
+  });
+
   it('parses IPv6 forms exactly', () => {
     expect(parseIPv6('::1')).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
     expect(parseIPv6('1:2:3:4:5:6:7:8')).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

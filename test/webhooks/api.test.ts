@@ -98,6 +98,17 @@ describe('POST webhooks/', () => {
     }
   });
 
+  it('refuses IPv6 targets that embed or reach a private IPv4 address, however they are written', async () => {
+    const targets = [
+      'http://[::ffff:7f00:1]/', 'http://[0:0:0:0:0:ffff:127.0.0.1]/', 'http://[::ffff:0:7f00:1]/', 'http://[::127.0.0.1]/',
+      'http://[64:ff9b::a9fe:a9fe]/latest', 'http://[64:ff9b:1::1]/', 'http://[2001::1]/', 'http://[2002:a00:1::1]/',
+    ];
+    for (const url of targets) {
+      const json = await expectRejected(() => site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: url }] }), 422, 'target_url');
+      expect(json.errors[0].message, url).toMatch(/public address/);
+    }
+  });
+
   it('needs authentication and the permission', async () => {
     const res = await site.service.fetch(new Request('http://127.0.0.1:2368/svc/api/v3/admin/webhooks/', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhooks: [{ event: 'post.added', target_url: target() }] }),

@@ -6,12 +6,12 @@ import type { OrderClause, PageRequest, PostBody, PostQuery, PostRelations, Publ
 import type { PostRow, PostStatus, PostType, PostWrite, TagRow } from '../../storage/rows';
 import type { PostState } from '../../events/events';
 import { objectId } from '../../util/ids';
-import { assertCanWritePost } from '../../auth/permissions';
+import { allows, assertCanWritePost } from '../../auth/permissions';
 import { parseDate } from '../shared/dates';
 import { parseWith } from '../shared/validate';
 import { bodyFromInput, emptyBody, readingTimeOf } from './body';
 import { defaultAuthors, resolveAuthors, resolveTags } from './relations';
-import { postInputSchema, type PostInput } from './schema';
+import { postInputSchema, UNSTORABLE_CONTENT, type PostInput } from './schema';
 
 export interface PostWriteContext {
   app: AppContext;
@@ -50,7 +50,31 @@ function actorId(actor: Actor): string {
 }
 
 export function parsePostInput(item: Record<string, unknown>, type: PostType, version: Version): PostInput {
+  for (const [field, what] of Object.entries(UNSTORABLE_CONTENT)) {
+    if (Object.hasOwn(item, field) && item[field] !== null && item[field] !== undefined) {
+      throw validation(`Value in [${root(type)}.${field}] cannot be stored: pressroom does not support ${what}.`, {
+        property: field,
+        code: 'UNSUPPORTED_CONTENT_FIELD',
+        context: 'Nothing was saved. Leave the field out (or null) to save the rest.',
+      });
+    }
+  }
   return parseWith(postInputSchema(version), item, root(type));
+}
+
+/**
+ * An `html` field is read only with `?source=html` (as the reference does); without it, and without a
+ * `mobiledoc` that replaces the body anyway, html that differs from the stored body would be dropped:
+ * refused instead. The same html sent back as read passes.
+ */
+function assertHtmlNotDropped(input: PostInput, sourceHtml: boolean, storedHtml: string | null, type: PostType): void {
+  if (sourceHtml || input.mobiledoc !== undefined || input.html === undefined || input.html === null) return;
+  if (input.html === (storedHtml ?? '')) return;
+  throw validation(`Value in [${root(type)}.html] would not be stored: html is read only with ?source=html.`, {
+    property: 'html',
+    code: 'UNSUPPORTED_CONTENT_FIELD',
+    context: 'Nothing was saved. Add ?source=html to convert the html, or send mobiledoc.',
+  });
 }
 
 function requireTitle(title: string | undefined, type: PostType): string {
@@ -79,6 +103,10 @@ function publication(status: PostStatus, requested: Date | null | undefined, pre
   return chosen;
 }
 
+function mayAddTags(actor: Actor): boolean {
+  return allows(actor, { resource: 'tags', action: 'add' });
+}
+
 async function slugFor(tx: Stores, text: string, type: PostType, exceptId?: string): Promise<string> {
   // slugify already moves reserved words (rss, amp, …) aside with the type as suffix
   return tx.posts.freeSlug(slugify(text, type) || 'untitled', exceptId);
@@ -87,6 +115,7 @@ async function slugFor(tx: Stores, text: string, type: PostType, exceptId?: stri
 export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInput): Promise<PostChange> {
   const { type, app, actor } = ctx;
   const title = requireTitle(input.title, type);
+  assertHtmlNotDropped(input, ctx.sourceHtml, null, type);
   const now = app.now();
   const body = bodyFromInput(input, ctx.sourceHtml) ?? emptyBody();
   const status = input.status ?? 'draft';
@@ -97,7 +126,7 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
   const slug = slugify(customSlug ? (input.slug as string) : title, type) || 'untitled';
 
   const createdTags: TagRow[] = [];
-  const tags = input.tags ? await resolveTags(tx, input.tags, now, createdTags) : [];
+  const tags = input.tags ? await resolveTags(tx, input.tags, { now, mayCreate: mayAddTags(actor), created: createdTags }) : [];
   const authors = input.authors ? await resolveAuthors(tx, input.authors) : await defaultAuthors(tx, actor);
 
   const row: PostWrite = {
@@ -144,6 +173,7 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
   if (!beforeState || beforeState.row.type !== type) throw notFound(`${label(type)} not found.`);
   const before = beforeState.row;
   assertCanWritePost(actor, beforeState, null);
+  assertHtmlNotDropped(input, ctx.sourceHtml, before.html, type);
   const now = app.now();
 
   const patch: Partial<PostWrite> = {};
@@ -180,7 +210,7 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
   }
 
   const createdTags: TagRow[] = [];
-  const tags = input.tags ? await resolveTags(tx, input.tags, now, createdTags) : undefined;
+  const tags = input.tags ? await resolveTags(tx, input.tags, { now, mayCreate: mayAddTags(actor), created: createdTags }) : undefined;
   const authors = input.authors ? await resolveAuthors(tx, input.authors) : undefined;
   if (patch.html !== undefined || patch.feature_image !== undefined) {
     // the plaintext of a new body was made with it; a stored one may predate today's rules, so it is not reused

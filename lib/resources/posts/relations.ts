@@ -1,5 +1,5 @@
 import { tagSlug } from '../../content';
-import { validation } from '../../http/errors';
+import { noPermission, validation } from '../../http/errors';
 import type { Actor } from '../../http/context';
 import type { Stores } from '../../storage/storage';
 import type { TagRow, UserWithRoles } from '../../storage/rows';
@@ -19,14 +19,35 @@ function uniqueById<T extends { id: string }>(rows: T[]): T[] {
   return rows.filter((row) => !seen.has(row.id) && seen.add(row.id));
 }
 
+/** What resolving a post's tags may do besides finding them. */
+export interface TagResolution {
+  now: Date;
+  /** Whether the actor may add tags; one who may not (a Contributor) is refused over any unknown tag. */
+  mayCreate: boolean;
+  /** Receives each tag created, for `tag.added`. */
+  created: TagRow[];
+}
+
 /**
  * The tags of a post's `tags` array (contract §4.3 rules 3–4), in order, each once: strings are names;
- * objects match on every key they give; whatever matches nothing is created (and added to `created`,
- * for `tag.added`). Every reference is looked up in one statement.
+ * objects match on every key they give; whatever matches nothing is created. Every reference is looked
+ * up in one statement. An actor who may not add tags gets 403 naming every unknown tag (the reference
+ * drops them; nothing a client sends may be dropped silently here).
  */
-export async function resolveTags(tx: Stores, refs: TagReference[], now: Date, created: TagRow[] = []): Promise<TagRow[]> {
+export async function resolveTags(tx: Stores, refs: TagReference[], resolution: TagResolution): Promise<TagRow[]> {
+  const { now, created } = resolution;
   const keySets = refs.map((ref): TagKeys => given(typeof ref === 'string' ? { name: ref } : { id: ref.id, name: ref.name, slug: ref.slug }));
   const found = await tx.tags.matchEach(keySets);
+  if (!resolution.mayCreate) {
+    const unknown = keySets.filter((keys, index) => !found[index] && (keys.name ?? keys.slug)?.trim());
+    if (unknown.length > 0) {
+      const names = unknown.map((keys) => JSON.stringify((keys.name ?? keys.slug)!.slice(0, 100))).join(', ');
+      throw noPermission(`You may not create tags; these do not exist: ${names}.`, {
+        code: 'TAG_CREATE_NOT_ALLOWED',
+        context: 'Choose existing tags, or ask an Editor to create these first.',
+      });
+    }
+  }
   const tags: TagRow[] = [];
   // once this request has created (or raced for) a tag, a later reference may name it: look again
   let added = false;

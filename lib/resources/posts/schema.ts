@@ -20,7 +20,19 @@ const authorReference = z.union([
   z.object({ id: z.string().optional(), email: z.string().optional(), slug: z.string().optional() }).loose(),
 ]);
 
-/** Fields a client may write on a post or page; anything else in the body is ignored. */
+/**
+ * Content the reference stores on a post or page (in later versions) and pressroom cannot: a write
+ * carrying one is refused with 422 naming it rather than accepted with the content lost. `null` carries
+ * nothing and passes. Read-only fields a client echoes back (`excerpt`, `plaintext`, `url`, …) are not
+ * content it wrote and stay ignored.
+ */
+export const UNSTORABLE_CONTENT: Readonly<Record<string, string>> = {
+  lexical: 'a lexical body (the reference\'s editor format since 5.0); send mobiledoc, or html with ?source=html',
+  feature_image_alt: 'alt text for the feature image',
+  feature_image_caption: 'a caption for the feature image',
+};
+
+/** Fields a client may write on a post or page; read-only fields sent back are ignored (see UNSTORABLE_CONTENT). */
 const postFields = {
   title: z.string().max(255),
   slug: z.string().max(191),

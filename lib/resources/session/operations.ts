@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ApiError, badRequest, unauthorized } from '../../http/errors';
 import type { AppContext } from '../../http/context';
-import { clientAddress } from '../../http/client-address';
+import { addressLimitKey } from '../../http/client-address';
 import { requestOrigin } from '../../auth/csrf';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import { assertNotLimited, recordFailure } from '../../auth/rate-limit';
+import { exhausted, recordFailure, tooMany } from '../../auth/rate-limit';
 import { createSession, isSuspended } from '../../auth/session';
 import { parseWith } from '../shared/validate';
 
@@ -27,10 +27,14 @@ const TOO_MANY = 'Too many failed sign-in attempts. Please wait before trying ag
 
 /**
  * Signs a user in; returns the `Set-Cookie` of the new session. Unknown email and wrong password are
- * one answer (ours: the reference says which); failures are counted per email and per client address
- * in storage, and once either has used up its window every attempt is refused with 429, right or wrong.
+ * one answer (ours: the reference says which). Failures are counted per email and per client address
+ * in storage. An address that has used up its window is refused with 429, right or wrong. An email
+ * that has used up its window is refused with 429 too, except from an address with no failure in its
+ * own window: strangers guessing at a known email must not lock its owner out, so a clean address still
+ * has its password checked (and a wrong one counts against it). Without a client address, the email's
+ * limit is absolute.
  */
-export async function signIn(app: AppContext, request: Request, body: unknown): Promise<string> {
+export async function signIn(app: AppContext, request: Request, body: unknown, address: string | undefined): Promise<string> {
   const { username, password } = parseWith(credentialsInput, body, 'session');
   const origin = requestOrigin(request);
   if (!origin) {
@@ -43,15 +47,18 @@ export async function signIn(app: AppContext, request: Request, body: unknown): 
   const { perEmail, perAddress } = app.options.auth.loginRateLimit;
   const { rateLimits } = app.storage;
   const emailKey = `login:email:${username.toLowerCase()}`;
-  const addressKey = `login:address:${clientAddress(request, app.options.clientAddress).slice(0, 200)}`;
-  await assertNotLimited(rateLimits, addressKey, perAddress, now, TOO_MANY);
-  await assertNotLimited(rateLimits, emailKey, perEmail, now, TOO_MANY);
+  const addressKey = addressLimitKey(app, 'login:address', address);
+  const addressWindow = addressKey ? await rateLimits.peek(addressKey, now) : null;
+  if (addressWindow && addressWindow.count >= perAddress.limit) throw tooMany(addressWindow.resetAt, now, TOO_MANY);
+  const emailLocked = await exhausted(rateLimits, emailKey, perEmail, now);
+  const cleanAddress = addressKey !== null && addressWindow === null;
+  if (emailLocked && !cleanAddress) throw tooMany(emailLocked.resetAt, now, TOO_MANY);
 
   const user = await app.storage.users.findByEmail(username);
   const stored = user?.password_hash ?? (await dummyHash(app.options.auth.passwordIterations));
   const correct = await verifyPassword(password, stored);
   if (!user || !correct) {
-    await recordFailure(rateLimits, addressKey, perAddress, now);
+    if (addressKey) await recordFailure(rateLimits, addressKey, perAddress, now);
     await recordFailure(rateLimits, emailKey, perEmail, now);
     throw unauthorized('Your email or password is incorrect.', { code: 'INVALID_CREDENTIALS' });
   }

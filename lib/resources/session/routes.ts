@@ -13,7 +13,8 @@ export const sessionRoutes: RouteDef[] = [
     api: 'admin',
     auth: 'public',
     async handle(ctx) {
-      const cookie = await signIn(ctx.app, ctx.request, await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes));
+      const body = await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes);
+      const cookie = await signIn(ctx.app, ctx.request, body, ctx.clientAddress);
       return new Response(null, { status: 201, headers: { 'set-cookie': cookie } });
     },
   },

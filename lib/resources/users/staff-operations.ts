@@ -144,7 +144,8 @@ export async function changePassword(app: AppContext, actor: Actor, input: Passw
     if (!input.oldPassword) throw validation('Value in [password.oldPassword] is required.', { property: 'oldPassword' });
     const now = app.now();
     const rule = app.options.auth.loginRateLimit.perEmail;
-    const key = `login:email:${target.email.toLowerCase()}`;
+    // the signed-in user's own count: strangers' failed sign-ins at this email must not block it
+    const key = `password-change:${target.id}`;
     await assertNotLimited(app.storage.rateLimits, key, rule, now, 'Too many wrong passwords. Please wait before trying again.');
     if (!(await verifyPassword(input.oldPassword, target.password_hash))) {
       await recordFailure(app.storage.rateLimits, key, rule, now);

@@ -1,0 +1,60 @@
+// An address with no API version, or one this server does not speak, is a 404 that says which it speaks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, BASE, body, createTestSite, type TestSite } from '../helpers/service';
+
+let site: TestSite;
+
+beforeAll(async () => {
+  site = await createTestSite();
+});
+afterAll(() => site.close());
+
+async function expectVersionAdvice(response: Response, said: RegExp) {
+  expect(response.status).toBe(404);
+  const error = (await body(response)).errors[0];
+  expect(error.type).toBe('NotFoundError');
+  expect(error.message).toMatch(/this server speaks v2 and v3/);
+  expect(error.message).toContain("set `version: 'v3.0'`");
+  expect(error.message).toMatch(said);
+}
+
+describe('unversioned and unserved API roots', () => {
+  it('the unversioned roots the reference’s 5.x SDKs call answer 404 naming the versions served', async () => {
+    const token = await adminToken(site.adminKey, { aud: '/admin/' });
+    const admin = await site.service.fetch(new Request(`${BASE}/svc/api/admin/posts/`, { headers: { authorization: `Svc ${token}`, 'accept-version': 'v5.0' } }));
+    await expectVersionAdvice(admin, /Admin API is served under a version.*\/svc\/api\/v3\/admin\//);
+    const content = await site.service.fetch(new Request(`${BASE}/svc/api/content/posts/?key=${site.contentKey}`, { headers: { 'accept-version': 'v5.0' } }));
+    expect(content.headers.get('access-control-allow-origin')).toBe('*');
+    await expectVersionAdvice(content, /Content API is served under a version.*\/svc\/api\/v3\/content\//);
+    // the root itself, and without the trailing slash
+    await expectVersionAdvice(await site.service.fetch(new Request(`${BASE}/svc/api/admin/`)), /Admin API/);
+    await expectVersionAdvice(await site.service.fetch(new Request(`${BASE}/svc/api/content/settings`)), /Content API/);
+    // a POST as well, before any body is read
+    const post = await site.service.fetch(new Request(`${BASE}/svc/api/admin/posts/`, { method: 'POST', body: '{' }));
+    await expectVersionAdvice(post, /Admin API/);
+  });
+
+  it('unserved versions answer 404 naming the versions served', async () => {
+    for (const version of ['v4', 'v5.0', 'canary', 'v1', 'v3.0']) {
+      for (const api of ['admin', 'content']) {
+        const response = await site.service.fetch(new Request(`${BASE}/svc/api/${version}/${api}/posts/?key=${site.contentKey}`));
+        await expectVersionAdvice(response, new RegExp(`API version "${version.replace('.', '\\.')}" is not served`));
+      }
+    }
+  });
+
+  it('a browser’s preflight to the Content API passes, so the 404 after it can be read', async () => {
+    const preflight = await site.service.fetch(
+      new Request(`${BASE}/svc/api/content/posts/`, { method: 'OPTIONS', headers: { origin: 'https://reader.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'accept-version' } }),
+    );
+    expect(preflight.status).toBeLessThan(300);
+  });
+
+  it('served versions and other addresses are unchanged', async () => {
+    expect((await site.service.fetch(new Request(`${BASE}/svc/api/v2/content/posts/?key=${site.contentKey}`))).status).toBe(200);
+    expect((await site.admin.get('posts/')).status).toBe(200);
+    const unknown = await site.service.fetch(new Request(`${BASE}/svc/api/v3/admin/nothing-here/`));
+    expect(unknown.status).toBe(404);
+    expect((await body(unknown)).errors[0].message).toBe('Resource not found.');
+  });
+});
