@@ -22,6 +22,8 @@ interface Tok {
   text: string;
 }
 
+// nearley hands each postprocessor the matched symbols untyped; each function below names what it reads
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Data = any[];
 
 function combine(type: 'and' | 'or', first: NqlNode, rest: Array<[Tok, NqlNode]>): NqlNode {

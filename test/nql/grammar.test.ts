@@ -60,7 +60,7 @@ describe('literal edge cases', () => {
     ['tag:getting-started', eq('tag', lit('getting-started'))],
     ['slug:007', eq('slug', num('007'))],
     ['slug:0', eq('slug', num('0'))],
-    ['slug:12345678901234567890', eq('slug', { kind: 'number', value: 12345678901234567890, raw: '12345678901234567890' })],
+    ['slug:12345678901234567890', eq('slug', { kind: 'number', value: Number('12345678901234567890'), raw: '12345678901234567890' })],
     ["title:'it\\'s'", eq('title', str("it's"))],
     ["title:'back\\\\slash'", eq('title', str('back\\slash'))],
     ["title:''", eq('title', str(''))],

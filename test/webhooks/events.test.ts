@@ -195,7 +195,7 @@ describe('every event, delivered signed with the right body', () => {
   it('pages fire page.* events with a page body', async () => {
     const at = new Date(Date.now() + 3_600_000).toISOString();
     const page = (await body(await site.admin.post('pages/', { pages: [{ title: 'About', tags: ['Meta'] }] }))).pages[0];
-    let got = await delivered();
+    const got = await delivered();
     // the unknown tag is created with the page
     expect(names(got)).toEqual(['page.added', 'page.tag.attached', 'tag.added']);
     expect(one(got, 'page.added').json.page.current.id).toBe(page.id);

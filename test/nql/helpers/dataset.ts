@@ -77,7 +77,7 @@ async function insert(db: PGlite, data: Dataset): Promise<void> {
   const rows: Record<string, object[]> = {
     roles: data.roles.map((r) => ({ ...r, created_at: stamp, updated_at: stamp })),
     tags: data.tags.map((t) => ({ ...t, created_at: iso(t.created_at), updated_at: iso(t.created_at) })),
-    users: data.users.map(({ roles, ...u }) => ({
+    users: data.users.map(({ roles: _roles, ...u }) => ({
       ...u, password_hash: 'x', last_seen: iso(u.last_seen), created_at: stamp, updated_at: stamp,
     })),
     roles_users: data.users.flatMap((u) => u.roles.map((r) => ({ role_id: r.id, user_id: u.id }))),
