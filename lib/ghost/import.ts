@@ -1,0 +1,342 @@
+// A Ghost export (JSON, or a zip with its images) into this site, all or nothing: one transaction for
+// the records, images written only once every record has passed and removed again if the transaction
+// fails. Records already here (same id, slug, uuid or email) are skipped with a problem each, so the
+// same file imported twice adds nothing. One `site.changed` tells webhooks and caches, not one event per post.
+import type { AppContext } from '../http/context';
+import { ApiError, validation } from '../http/errors';
+import { validateImage } from '../files/image-validate';
+import { contentTypeFor } from '../files/media-types';
+import { FileExistsError, InvalidPathError } from '../files/file-store';
+import { write } from '../resources/shared/write';
+import type { ImportedPost, PostLink, Stores, TagRow, UserRow } from '../storage/storage';
+import { isZip, readArchive } from './archive';
+import type { MigrationProgress } from './export';
+import { READ_TABLES, SETTINGS_TAKEN, SKIPPED_TABLES, type ImportProblem } from './format';
+import { readExport } from './read';
+import { type BodyKind, postFrom, postMetaFrom, tagFrom, userFrom } from './records';
+import { fromPortable } from './urls';
+
+/** The file to import: its bytes, or (JSON only) a stream of them, as the CLI reads a file. */
+export type ImportInput = { data: Uint8Array } | { stream: ReadableStream<Uint8Array>; size?: number };
+
+export interface ImportProgress extends MigrationProgress {
+  /** Bytes of the JSON read so far, of `bytesTotal` when known: posts stream in, so their total is known only at the end. */
+  bytesRead: number;
+  bytesTotal: number | null;
+}
+
+export interface ImportOptions {
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportResult {
+  /** Records imported, by kind (`lexical`: posts kept from their lexical source and html). */
+  imported: { posts: number; pages: number; tags: number; users: number; images: number; settings: number; lexical: number };
+  problems: ImportProblem[];
+}
+
+const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+const ROLE_BY_NAME = new Set(['Administrator', 'Editor', 'Author', 'Contributor']);
+/** Problems listed one by one; past this they are counted in one last problem. */
+const MAX_PROBLEMS = 1000;
+
+type Raw = Record<string, unknown>;
+
+class Problems {
+  readonly list: ImportProblem[] = [];
+  private dropped = 0;
+  add(help: string, context: string, message: string): void {
+    if (this.list.length < MAX_PROBLEMS) this.list.push({ message, help, context });
+    else this.dropped++;
+  }
+  done(): ImportProblem[] {
+    if (this.dropped) this.list.push({ message: `${this.dropped} more problems like the ones above were not listed.`, help: 'Import', context: '' });
+    return this.list;
+  }
+}
+
+function asRecord(value: unknown, table: string): Raw {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw validation(`A row of ${table} is not an object.`, { property: 'importfile' });
+  }
+  return value as Raw;
+}
+
+function ordered(links: Raw[], column: string): Map<string, { ref: string; order: number }[]> {
+  const byPost = new Map<string, { ref: string; order: number }[]>();
+  for (const link of links) {
+    if (typeof link.post_id !== 'string' || typeof link[column] !== 'string') continue;
+    const list = byPost.get(link.post_id) ?? [];
+    list.push({ ref: link[column] as string, order: typeof link.sort_order === 'number' ? link.sort_order : list.length });
+    byPost.set(link.post_id, list);
+  }
+  for (const list of byPost.values()) list.sort((a, b) => a.order - b.order);
+  return byPost;
+}
+
+/** The work inside the transaction: records streamed in, then what depends on all of them. */
+class Importer {
+  readonly problems = new Problems();
+  readonly imported: ImportResult['imported'] = { posts: 0, pages: 0, tags: 0, users: 0, images: 0, settings: 0, lexical: 0 };
+  meta: unknown = undefined;
+  private readonly postIds = new Set<string>();
+  private readonly kept: Record<string, Raw[]> = {};
+  private readonly skippedTables = new Map<string, number>();
+  private done = 0;
+  bytesRead = 0;
+
+  constructor(
+    private readonly tx: Stores,
+    private readonly app: AppContext,
+    private readonly ownerId: string,
+    private readonly address: (text: string) => string,
+    private readonly options: ImportOptions,
+    private readonly bytesTotal: number | null,
+  ) {}
+
+  async rows(table: string, rows: unknown[]): Promise<void> {
+    if (table === 'posts') return this.posts(rows.map((row) => asRecord(row, table)));
+    if (READ_TABLES.has(table)) (this.kept[table] ??= []).push(...rows.map((row) => asRecord(row, table)));
+    else this.skippedTables.set(table, (this.skippedTables.get(table) ?? 0) + rows.length);
+  }
+
+  private async posts(raws: Raw[]): Promise<void> {
+    const now = this.app.now();
+    const rows: ImportedPost[] = [];
+    const kinds = new Map<string, BodyKind>();
+    for (const raw of raws) {
+      const post = postFrom(raw, { address: this.address, ownerId: this.ownerId, now });
+      if ('skip' in post) this.problems.add('Post', String(raw.slug ?? raw.id), `Not imported: ${post.skip}.`);
+      else {
+        rows.push(post.row);
+        kinds.set(post.row.id, post.kind);
+      }
+    }
+    const clashes = await this.tx.siteData.clashes('posts', rows);
+    const clashing = new Map(clashes.map((c) => [c.id, c]));
+    for (const clash of clashes) this.problems.add('Post', clash.id, `Not imported: a post with the same ${clash.on} exists already (${clash.existing_id}).`);
+    const fresh = rows.filter((row) => !clashing.has(row.id));
+    const inserted = new Set(await this.tx.siteData.insertPosts(fresh));
+    for (const row of fresh) {
+      if (!inserted.has(row.id)) {
+        this.problems.add('Post', row.id, 'Not imported: the file holds another post with the same id, slug or uuid.');
+        continue;
+      }
+      this.postIds.add(row.id);
+      if (row.type === 'page') this.imported.pages++;
+      else this.imported.posts++;
+      if (kinds.get(row.id) === 'lexical') this.imported.lexical++;
+    }
+    this.done += raws.length;
+    this.options.onProgress?.({ done: this.done, total: this.done, bytesRead: this.bytesRead, bytesTotal: this.bytesTotal });
+  }
+
+  /** Everything that needs the whole file: users, tags, links, meta, settings. */
+  async finish(): Promise<void> {
+    const meta = this.meta as { version?: unknown } | undefined;
+    if (!meta || typeof meta !== 'object' || typeof meta.version !== 'string' || !SEMVER.test(meta.version)) {
+      throw validation('This is not a Ghost export: meta.version is missing or not a version number.', { property: 'importfile' });
+    }
+    for (const [table, count] of this.skippedTables) {
+      this.problems.add(table, `${count} rows`, `Not imported: ${SKIPPED_TABLES[table] ?? 'pressroom has no such table'}.`);
+    }
+    const users = await this.users();
+    const tags = await this.tags();
+    await this.links('tags', 'posts_tags', 'tag_id', tags);
+    await this.links('authors', 'posts_authors', 'author_id', users);
+    const ids = [...this.postIds];
+    await this.tx.siteData.refreshRelations(ids);
+    const metas = (this.kept.posts_meta ?? []).map((raw) => postMetaFrom(raw, this.address)).filter((m) => this.postIds.has(m.id));
+    for (let at = 0; at < metas.length; at += 500) await this.tx.siteData.setPostMeta(metas.slice(at, at + 500));
+    await this.settings();
+  }
+
+  private async users(): Promise<Map<string, string>> {
+    const now = this.app.now();
+    const roleNames = new Map((this.kept.roles ?? []).map((r) => [String(r.id), String(r.name)]));
+    const roleOf = new Map((this.kept.roles_users ?? []).map((l) => [String(l.user_id), roleNames.get(String(l.role_id))]));
+    const roles = new Map((await this.tx.roles.all()).map((r) => [r.name, r.id]));
+    const rows: (UserRow & { role_id: string })[] = [];
+    for (const raw of this.kept.users ?? []) {
+      const user = userFrom(raw, this.address, now);
+      let role = roleOf.get(user.id) ?? 'Author';
+      if (role === 'Owner') {
+        this.problems.add('User', user.slug, 'Imported as an Administrator: this site keeps its own Owner.');
+        role = 'Administrator';
+      } else if (!ROLE_BY_NAME.has(role)) {
+        this.problems.add('User', user.slug, `Imported as an Author: the role ${JSON.stringify(role)} is not one pressroom has.`);
+        role = 'Author';
+      }
+      rows.push({ ...user, role_id: roles.get(role)! });
+    }
+    const map = new Map<string, string>();
+    for (const clash of await this.tx.siteData.clashes('users', rows)) {
+      if (map.has(clash.id)) continue;
+      map.set(clash.id, clash.existing_id);
+      this.problems.add('User', clash.id, `Not imported: a user with the same ${clash.on} exists already; their posts are linked to that user.`);
+    }
+    const fresh = rows.filter((row) => !map.has(row.id));
+    const inserted = new Set(await this.tx.siteData.insertUsers(fresh));
+    for (const row of fresh) {
+      if (inserted.has(row.id)) {
+        map.set(row.id, row.id);
+        this.imported.users++;
+      } else this.problems.add('User', row.id, 'Not imported: the file holds another user with the same id, slug or email.');
+    }
+    return map;
+  }
+
+  private async tags(): Promise<Map<string, string>> {
+    const now = this.app.now();
+    const rows: TagRow[] = (this.kept.tags ?? []).map((raw) => tagFrom(raw, this.address, now));
+    const map = new Map<string, string>();
+    for (const clash of await this.tx.siteData.clashes('tags', rows)) {
+      if (map.has(clash.id)) continue;
+      map.set(clash.id, clash.existing_id);
+      this.problems.add('Tag', clash.id, `Not imported: a tag with the same ${clash.on} exists already; posts are tagged with that tag.`);
+    }
+    const fresh = rows.filter((row) => !map.has(row.id));
+    for (let at = 0; at < fresh.length; at += 500) {
+      const batch = fresh.slice(at, at + 500);
+      const inserted = new Set(await this.tx.siteData.insertTags(batch));
+      for (const row of batch) {
+        if (inserted.has(row.id)) {
+          map.set(row.id, row.id);
+          this.imported.tags++;
+        } else this.problems.add('Tag', row.id, 'Not imported: the file holds another tag with the same id, slug or name.');
+      }
+    }
+    for (const raw of this.kept.tags ?? []) {
+      if (raw.parent_id) this.problems.add('Tag', String(raw.slug ?? raw.id), 'Imported without its parent tag: pressroom shows no tag hierarchy.');
+    }
+    return map;
+  }
+
+  private async links(kind: 'tags' | 'authors', table: string, column: string, refs: Map<string, string>): Promise<void> {
+    const byPost = ordered(this.kept[table] ?? [], column);
+    const links: PostLink[] = [];
+    for (const postId of this.postIds) {
+      const seen = new Set<string>();
+      for (const { ref } of byPost.get(postId) ?? []) {
+        const id = refs.get(ref);
+        if (!id) {
+          this.problems.add(kind === 'tags' ? 'Tag' : 'User', ref, `Not linked to post ${postId}: the file does not hold this ${kind === 'tags' ? 'tag' : 'author'}.`);
+          continue;
+        }
+        if (seen.has(id)) continue;
+        seen.add(id);
+        links.push({ post_id: postId, ref_id: id, sort_order: seen.size - 1 });
+      }
+      if (kind === 'authors' && seen.size === 0) {
+        links.push({ post_id: postId, ref_id: this.ownerId, sort_order: 0 });
+        if (byPost.has(postId)) this.problems.add('Post', postId, 'None of its authors could be imported: the Owner is its author.');
+      }
+      if (links.length >= 2000) await this.tx.siteData.link(kind, links.splice(0));
+    }
+    await this.tx.siteData.link(kind, links);
+  }
+
+  private async settings(): Promise<void> {
+    const entries: { key: string; value: string | null }[] = [];
+    const ignored: string[] = [];
+    for (const raw of this.kept.settings ?? []) {
+      const key = String(raw.key);
+      const target = SETTINGS_TAKEN[key];
+      if (!target) {
+        ignored.push(key);
+        continue;
+      }
+      const value = raw.value === null || raw.value === undefined ? null : this.address(String(raw.value));
+      if (target.endsWith('navigation') && value !== null) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(value);
+        } catch {
+          parsed = null;
+        }
+        if (!Array.isArray(parsed)) {
+          this.problems.add('Setting', key, 'Not imported: it is not a JSON list of links.');
+          continue;
+        }
+      }
+      entries.push({ key: target, value });
+    }
+    if (ignored.length) {
+      this.problems.add('Setting', ignored.slice(0, 200).join(', '), `${ignored.length} settings not imported: pressroom has no such setting, or it is the old site's secret or private to it.`);
+    }
+    await this.tx.settings.set(entries, this.app.now());
+    this.imported.settings = entries.length;
+  }
+}
+
+async function* chunksOf(input: { data: Uint8Array } | { stream: ReadableStream<Uint8Array> }): AsyncGenerator<Uint8Array> {
+  if ('data' in input) {
+    yield input.data;
+    return;
+  }
+  const reader = input.stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** Writes the images that posts may name, after every record has passed; returns the paths written. */
+async function saveImages(app: AppContext, images: Map<string, Uint8Array>, problems: Problems, written: string[]): Promise<void> {
+  const store = app.options.files.images;
+  for (const [path, data] of images) {
+    try {
+      const image = validateImage('image', path, contentTypeFor(path), data);
+      // never replaced: removing what this import wrote after a failure must not remove anything older
+      await store.save(path, image.data, { contentType: image.contentType, exclusive: true });
+      written.push(path);
+    } catch (error) {
+      if (error instanceof FileExistsError) problems.add('Image', path, 'Not imported: an image exists already at this path.');
+      else if (error instanceof ApiError || error instanceof InvalidPathError) problems.add('Image', path, `Not imported: ${error.message}`);
+      else throw error;
+    }
+  }
+}
+
+/** Imports a Ghost export into the site; the library entry point the `db/` route and the CLI share. */
+export async function importGhost(app: AppContext, input: ImportInput, options: ImportOptions = {}): Promise<ImportResult> {
+  let json: ImportInput = input;
+  let images = new Map<string, Uint8Array>();
+  const preProblems: ImportProblem[] = [];
+  if ('data' in input && isZip(input.data)) {
+    const archive = readArchive(input.data, app.options.limits.importBytes);
+    json = { data: archive.json };
+    images = archive.images;
+    for (const name of archive.others.slice(0, 100)) preProblems.push({ message: 'Not imported: only the export .json and content/images/… are read from a zip.', help: 'File', context: name });
+  }
+  const site = { url: app.options.url, imagesPath: app.options.imagesPath };
+  const paths = new Set(images.keys());
+  const address = (text: string) => fromPortable(text, site, paths);
+  const total = 'data' in json ? json.data.length : (json.size ?? null);
+  const owner = await app.storage.users.owner();
+  if (!owner) throw validation('The site has no Owner yet: set it up before importing.');
+  const written: string[] = [];
+  try {
+    return await write(
+      app,
+      async (tx) => {
+        const importer = new Importer(tx, app, owner.id, address, options, total);
+        for (const problem of preProblems) importer.problems.list.push(problem);
+        await readExport(chunksOf(json), { meta: (value) => (importer.meta = value), rows: (table, rows) => importer.rows(table, rows) }, (read) => (importer.bytesRead = read));
+        await importer.finish();
+        await saveImages(app, images, importer.problems, written);
+        importer.imported.images = written.length;
+        return { imported: importer.imported, problems: importer.problems.done() };
+      },
+      () => [{ name: 'site.changed', kind: 'site' }],
+    );
+  } catch (error) {
+    await Promise.all(written.map((path) => app.options.files.images.delete(path).catch(() => false)));
+    throw error;
+  }
+}
