@@ -8,12 +8,13 @@ import { validateImage } from '../files/image-validate';
 import { contentTypeFor } from '../files/media-types';
 import { FileExistsError, InvalidPathError } from '../files/file-store';
 import { write } from '../resources/shared/write';
-import type { ImportedPost, PostLink, Stores, TagRow, UserRow } from '../storage/storage';
+import type { Clash, ImportedPost, PostLink, Stores, TagRow, UserRow } from '../storage/storage';
 import { isZip, readArchive } from './archive';
 import type { MigrationProgress } from './export';
 import { READ_TABLES, SETTINGS_TAKEN, SKIPPED_TABLES, type ImportProblem } from './format';
 import { readExport } from './read';
-import { type BodyKind, postFrom, postMetaFrom, tagFrom, userFrom } from './records';
+import { type BodyKind, type RecordContext, postFrom, postMetaFrom, tagFrom, userFrom } from './records';
+import { objectId } from '../util/ids';
 import { fromPortable } from './urls';
 
 /** The file to import: its bytes, or (JSON only) a stream of them, as the CLI reads a file. */
@@ -62,13 +63,15 @@ function asRecord(value: unknown, table: string): Raw {
   return value as Raw;
 }
 
-function ordered(links: Raw[], column: string): Map<string, { ref: string; order: number }[]> {
+/** Each post's links, by the ids posts and their tags or authors have here, in their order. */
+function ordered(links: Raw[], column: string, ids: (fileId: string) => string): Map<string, { ref: string; order: number }[]> {
   const byPost = new Map<string, { ref: string; order: number }[]>();
   for (const link of links) {
     if (typeof link.post_id !== 'string' || typeof link[column] !== 'string') continue;
-    const list = byPost.get(link.post_id) ?? [];
-    list.push({ ref: link[column] as string, order: typeof link.sort_order === 'number' ? link.sort_order : list.length });
-    byPost.set(link.post_id, list);
+    const postId = ids(link.post_id);
+    const list = byPost.get(postId) ?? [];
+    list.push({ ref: ids(link[column] as string), order: typeof link.sort_order === 'number' ? link.sort_order : list.length });
+    byPost.set(postId, list);
   }
   for (const list of byPost.values()) list.sort((a, b) => a.order - b.order);
   return byPost;
@@ -89,7 +92,7 @@ class Importer {
     private readonly tx: Stores,
     private readonly app: AppContext,
     private readonly ownerId: string,
-    private readonly address: (text: string) => string,
+    private readonly ctx: RecordContext,
     private readonly options: ImportOptions,
     private readonly bytesTotal: number | null,
   ) {}
@@ -101,20 +104,22 @@ class Importer {
   }
 
   private async posts(raws: Raw[]): Promise<void> {
-    const now = this.app.now();
     const rows: ImportedPost[] = [];
     const kinds = new Map<string, BodyKind>();
     for (const raw of raws) {
-      const post = postFrom(raw, { address: this.address, ownerId: this.ownerId, now });
+      const post = postFrom(raw, { ...this.ctx, ownerId: this.ownerId });
       if ('skip' in post) this.problems.add('Post', String(raw.slug ?? raw.id), `Not imported: ${post.skip}.`);
       else {
         rows.push(post.row);
         kinds.set(post.row.id, post.kind);
       }
     }
-    const clashes = await this.tx.siteData.clashes('posts', rows);
-    const clashing = new Map(clashes.map((c) => [c.id, c]));
-    for (const clash of clashes) this.problems.add('Post', clash.id, `Not imported: a post with the same ${clash.on} exists already (${clash.existing_id}).`);
+    const clashing = new Map<string, Clash>();
+    for (const clash of await this.tx.siteData.clashes('posts', rows)) {
+      if (clashing.has(clash.id)) continue;
+      clashing.set(clash.id, clash);
+      this.problems.add('Post', clash.id, `Not imported: a post with the same ${clash.on} exists already (${clash.existing_id}).`);
+    }
     const fresh = rows.filter((row) => !clashing.has(row.id));
     const inserted = new Set(await this.tx.siteData.insertPosts(fresh));
     for (const row of fresh) {
@@ -146,19 +151,18 @@ class Importer {
     await this.links('authors', 'posts_authors', 'author_id', users);
     const ids = [...this.postIds];
     await this.tx.siteData.refreshRelations(ids);
-    const metas = (this.kept.posts_meta ?? []).map((raw) => postMetaFrom(raw, this.address)).filter((m) => this.postIds.has(m.id));
+    const metas = (this.kept.posts_meta ?? []).map((raw) => postMetaFrom(raw, this.ctx)).filter((m) => this.postIds.has(m.id));
     for (let at = 0; at < metas.length; at += 500) await this.tx.siteData.setPostMeta(metas.slice(at, at + 500));
     await this.settings();
   }
 
   private async users(): Promise<Map<string, string>> {
-    const now = this.app.now();
     const roleNames = new Map((this.kept.roles ?? []).map((r) => [String(r.id), String(r.name)]));
-    const roleOf = new Map((this.kept.roles_users ?? []).map((l) => [String(l.user_id), roleNames.get(String(l.role_id))]));
+    const roleOf = new Map((this.kept.roles_users ?? []).map((l) => [this.ctx.ids(String(l.user_id)), roleNames.get(String(l.role_id))]));
     const roles = new Map((await this.tx.roles.all()).map((r) => [r.name, r.id]));
     const rows: (UserRow & { role_id: string })[] = [];
     for (const raw of this.kept.users ?? []) {
-      const user = userFrom(raw, this.address, now);
+      const user = userFrom(raw, this.ctx);
       let role = roleOf.get(user.id) ?? 'Author';
       if (role === 'Owner') {
         this.problems.add('User', user.slug, 'Imported as an Administrator: this site keeps its own Owner.');
@@ -187,8 +191,7 @@ class Importer {
   }
 
   private async tags(): Promise<Map<string, string>> {
-    const now = this.app.now();
-    const rows: TagRow[] = (this.kept.tags ?? []).map((raw) => tagFrom(raw, this.address, now));
+    const rows: TagRow[] = (this.kept.tags ?? []).map((raw) => tagFrom(raw, this.ctx));
     const map = new Map<string, string>();
     for (const clash of await this.tx.siteData.clashes('tags', rows)) {
       if (map.has(clash.id)) continue;
@@ -213,7 +216,7 @@ class Importer {
   }
 
   private async links(kind: 'tags' | 'authors', table: string, column: string, refs: Map<string, string>): Promise<void> {
-    const byPost = ordered(this.kept[table] ?? [], column);
+    const byPost = ordered(this.kept[table] ?? [], column, this.ctx.ids);
     const links: PostLink[] = [];
     for (const postId of this.postIds) {
       const seen = new Set<string>();
@@ -246,7 +249,7 @@ class Importer {
         ignored.push(key);
         continue;
       }
-      const value = raw.value === null || raw.value === undefined ? null : this.address(String(raw.value));
+      const value = raw.value === null || raw.value === undefined ? null : this.ctx.address(String(raw.value));
       if (target.endsWith('navigation') && value !== null) {
         let parsed: unknown;
         try {
@@ -303,6 +306,19 @@ async function saveImages(app: AppContext, images: Map<string, Uint8Array>, prob
   }
 }
 
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+
+/** Ids as the file gives them where they are ObjectIds, as the APIs require; a new one, the same each time, for any other. */
+function idsHere(): (fileId: string) => string {
+  const given = new Map<string, string>();
+  return (fileId) => {
+    if (OBJECT_ID.test(fileId)) return fileId;
+    let id = given.get(fileId);
+    if (!id) given.set(fileId, (id = objectId()));
+    return id;
+  };
+}
+
 /** Imports a Ghost export into the site; the library entry point the `db/` route and the CLI share. */
 export async function importGhost(app: AppContext, input: ImportInput, options: ImportOptions = {}): Promise<ImportResult> {
   let json: ImportInput = input;
@@ -325,7 +341,7 @@ export async function importGhost(app: AppContext, input: ImportInput, options: 
     return await write(
       app,
       async (tx) => {
-        const importer = new Importer(tx, app, owner.id, address, options, total);
+        const importer = new Importer(tx, app, owner.id, { address, ids: idsHere(), now: app.now() }, options, total);
         for (const problem of preProblems) importer.problems.list.push(problem);
         await readExport(chunksOf(json), { meta: (value) => (importer.meta = value), rows: (table, rows) => importer.rows(table, rows) }, (read) => (importer.bytesRead = read));
         await importer.finish();

@@ -23,12 +23,19 @@ const LIMITS: Record<string, number> = {
   canonical_url: 2000, feature_image_alt: 2000, locale: 6, status: 50, visibility: 50,
 };
 
+export interface RecordContext {
+  /** Rewrites addresses of the old site (urls.ts). */
+  address: (text: string) => string;
+  /** The id a record of the file gets here, the same for every reference to it (import.ts). */
+  ids: (fileId: string) => string;
+  now: Date;
+}
+
 export class RecordReader {
   constructor(
     private readonly kind: string,
     private readonly raw: Raw,
-    /** Rewrites addresses of the old site (urls.ts). */
-    private readonly address: (text: string) => string,
+    private readonly ctx: RecordContext,
   ) {}
 
   private label(): string {
@@ -48,7 +55,7 @@ export class RecordReader {
       this.fail(column, 'must be a string');
     }
     if (value.includes('\0')) this.fail(column, 'contains a NUL character');
-    const text = this.address(value.isWellFormed() ? value : value.toWellFormed());
+    const text = this.ctx.address(value.isWellFormed() ? value : value.toWellFormed());
     const limit = LIMITS[column];
     if (limit !== undefined && text.length > limit) this.fail(column, `is longer than ${limit} characters`);
     return text;
@@ -60,10 +67,11 @@ export class RecordReader {
     return value;
   }
 
+  /** The record's id here: the file's, unless it is not an ObjectId (Ghost's first Owner is `1`). */
   id(column = 'id'): string {
     const value = this.required(column);
     if (!ID.test(value)) this.fail(column, 'is not an id (letters, digits, - and _, at most 24)');
-    return value;
+    return this.ctx.ids(value);
   }
 
   date(column: string): Date | null {
@@ -85,10 +93,8 @@ export class RecordReader {
   }
 }
 
-export interface PostContext {
-  address: (text: string) => string;
+export interface PostContext extends RecordContext {
   ownerId: string;
-  now: Date;
 }
 
 /** How the body of an imported post was kept (for the import's summary and its tests). */
@@ -119,7 +125,7 @@ function body(r: RecordReader, raw: Raw): { mobiledoc: string; html: string; lex
 
 /** A post of the file as stored, without its relations; null for what pressroom cannot show (email-only posts). */
 export function postFrom(raw: Raw, ctx: PostContext): { row: ImportedPost; kind: BodyKind } | { skip: string } {
-  const r = new RecordReader('Post', raw, ctx.address);
+  const r = new RecordReader('Post', raw, ctx);
   const id = r.id();
   if (raw.status === 'sent') return { skip: 'an email-only post ("sent"), which pressroom cannot show' };
   const title = r.text('title') ?? '';
@@ -134,7 +140,10 @@ export function postFrom(raw: Raw, ctx: PostContext): { row: ImportedPost; kind:
   const content = body(r, raw);
   const plaintext = r.text('plaintext') ?? htmlToPlaintext(content.html);
   const featureImage = r.text('feature_image');
-  const by = (column: string) => r.text(column) ?? ctx.ownerId;
+  const by = (column: string) => {
+    const value = r.text(column);
+    return value ? ctx.ids(value) : ctx.ownerId;
+  };
   const row: ImportedPost = {
     id, uuid: uuid && UUID.test(uuid) ? uuid.toLowerCase() : crypto.randomUUID(), type: type as ImportedPost['type'], title,
     slug, slug_customised: true, mobiledoc: content.mobiledoc, html: content.html, plaintext,
@@ -150,7 +159,7 @@ export function postFrom(raw: Raw, ctx: PostContext): { row: ImportedPost; kind:
     meta_title: r.text('meta_title'), meta_description: r.text('meta_description'), email_subject: r.text('email_subject'),
     send_email_when_published: false, created_at: created, created_by: by('created_by'),
     updated_at: r.date('updated_at') ?? created, updated_by: by('updated_by'), published_at: published,
-    published_by: status === 'published' ? by('published_by') : r.text('published_by'),
+    published_by: status === 'published' || raw.published_by ? by('published_by') : null,
     lexical: content.lexical, feature_image_alt: r.text('feature_image_alt'), feature_image_caption: r.text('feature_image_caption'),
   };
   return { row, kind: content.kind };
@@ -162,17 +171,17 @@ const META_COLUMNS = [
 ] as const;
 
 /** A posts_meta row: the post's id and its social, search and feature-image fields. */
-export function postMetaFrom(raw: Raw, address: (text: string) => string): { id: string } & Partial<ImportedPost> {
-  const r = new RecordReader('Post meta', raw, address);
+export function postMetaFrom(raw: Raw, ctx: RecordContext): { id: string } & Partial<ImportedPost> {
+  const r = new RecordReader('Post meta', raw, ctx);
   const meta: { id: string } & Record<string, unknown> = { id: r.id('post_id') };
   for (const column of META_COLUMNS) meta[column] = r.text(column);
   return meta as { id: string } & Partial<ImportedPost>;
 }
 
-export function tagFrom(raw: Raw, address: (text: string) => string, now: Date): TagRow {
-  const r = new RecordReader('Tag', raw, address);
+export function tagFrom(raw: Raw, ctx: RecordContext): TagRow {
+  const r = new RecordReader('Tag', raw, ctx);
   const name = r.required('name');
-  const created = r.date('created_at') ?? now;
+  const created = r.date('created_at') ?? ctx.now;
   return {
     id: r.id(), name, slug: r.text('slug') ?? slugify(name), description: r.text('description'),
     feature_image: r.text('feature_image'), parent_id: null, visibility: r.oneOf('visibility', VISIBILITIES, name.startsWith('#') ? 'internal' : 'public'),
@@ -189,10 +198,10 @@ export function tagFrom(raw: Raw, address: (text: string) => string, now: Date):
 export const NO_PASSWORD = 'imported$no-password';
 const USER_STATUSES = new Set(['active', 'inactive', 'locked', 'warn-1', 'warn-2', 'warn-3', 'warn-4']);
 
-export function userFrom(raw: Raw, address: (text: string) => string, now: Date): UserRow {
-  const r = new RecordReader('User', raw, address);
+export function userFrom(raw: Raw, ctx: RecordContext): UserRow {
+  const r = new RecordReader('User', raw, ctx);
   const name = r.required('name');
-  const created = r.date('created_at') ?? now;
+  const created = r.date('created_at') ?? ctx.now;
   const email = r.required('email');
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) r.fail('email', 'is not an email address');
   return {
