@@ -8,7 +8,7 @@ import { validateImage } from '../files/image-validate';
 import { contentTypeFor } from '../files/media-types';
 import { FileExistsError, InvalidPathError } from '../files/file-store';
 import { write } from '../resources/shared/write';
-import type { Clash, ImportedPost, PostLink, Stores, TagRow, UserRow } from '../storage/storage';
+import type { Clash, ImportedPost, PostCompletion, PostLink, Stores, TagRow, UserRow } from '../storage/storage';
 import { isZip, readArchive } from './archive';
 import type { MigrationProgress } from './export';
 import { READ_TABLES, SETTINGS_TAKEN, SKIPPED_TABLES, type ImportProblem } from './format';
@@ -147,12 +147,15 @@ class Importer {
     }
     const users = await this.users();
     const tags = await this.tags();
-    await this.links('tags', 'posts_tags', 'tag_id', tags);
-    await this.links('authors', 'posts_authors', 'author_id', users);
-    const ids = [...this.postIds];
-    await this.tx.siteData.refreshRelations(ids);
-    const metas = (this.kept.posts_meta ?? []).map((raw) => postMetaFrom(raw, this.ctx)).filter((m) => this.postIds.has(m.id));
-    for (let at = 0; at < metas.length; at += 500) await this.tx.siteData.setPostMeta(metas.slice(at, at + 500));
+    const tagIds = await this.links('tags', 'posts_tags', 'tag_id', tags);
+    const authorIds = await this.links('authors', 'posts_authors', 'author_id', users);
+    const metas = new Map<string, PostCompletion['meta']>();
+    for (const raw of this.kept.posts_meta ?? []) {
+      const { id, ...meta } = postMetaFrom(raw, this.ctx);
+      if (this.postIds.has(id)) metas.set(id, meta);
+    }
+    const rows: PostCompletion[] = [...this.postIds].map((id) => ({ id, tagIds: tagIds.get(id) ?? [], authorIds: authorIds.get(id) ?? [], meta: metas.get(id) ?? null }));
+    for (let at = 0; at < rows.length; at += 500) await this.tx.siteData.completePosts(rows.slice(at, at + 500));
     await this.settings();
   }
 
@@ -215,9 +218,11 @@ class Importer {
     return map;
   }
 
-  private async links(kind: 'tags' | 'authors', table: string, column: string, refs: Map<string, string>): Promise<void> {
+  /** Writes the links of the imported posts; returns each post's linked ids, in order. */
+  private async links(kind: 'tags' | 'authors', table: string, column: string, refs: Map<string, string>): Promise<Map<string, string[]>> {
     const byPost = ordered(this.kept[table] ?? [], column, this.ctx.ids);
     const links: PostLink[] = [];
+    const linked = new Map<string, string[]>();
     for (const postId of this.postIds) {
       const seen = new Set<string>();
       for (const { ref } of byPost.get(postId) ?? []) {
@@ -232,11 +237,14 @@ class Importer {
       }
       if (kind === 'authors' && seen.size === 0) {
         links.push({ post_id: postId, ref_id: this.ownerId, sort_order: 0 });
+        seen.add(this.ownerId);
         if (byPost.has(postId)) this.problems.add('Post', postId, 'None of its authors could be imported: the Owner is its author.');
       }
+      linked.set(postId, [...seen]);
       if (links.length >= 2000) await this.tx.siteData.link(kind, links.splice(0));
     }
     await this.tx.siteData.link(kind, links);
+    return linked;
   }
 
   private async settings(): Promise<void> {

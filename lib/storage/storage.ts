@@ -13,7 +13,7 @@ import type {
   UserRow,
   UserWithRoles,
 } from './rows';
-import type { Clash, ExportTable, ExportTables, ImportedPost, PostLink } from './site-data-rows';
+import type { Clash, ExportTable, ExportTables, ImportedPost, PostCompletion, PostLink } from './site-data-rows';
 import type { AttemptResult, ClaimedDelivery, WebhookPatch, WebhookRow } from './webhook-rows';
 
 export type * from './rows';
@@ -333,10 +333,12 @@ export interface SiteDataStore {
   /** Users, each with one role. */
   insertUsers(rows: (UserRow & { role_id: string })[]): Promise<string[]>;
   link(kind: 'tags' | 'authors', links: PostLink[]): Promise<void>;
-  /** Sets the social and search fields, the email subject and the feature image's alt and caption of existing posts. */
-  setPostMeta(rows: ({ id: string } & Partial<ImportedPost>)[]): Promise<void>;
-  /** Makes the posts' mirrored relation columns (migrations/009) agree with their link rows. */
-  refreshRelations(postIds: string[]): Promise<void>;
+  /**
+   * Completes inserted posts once their links are written: the mirrored relation columns
+   * (migrations/009), which must list the linked ids in order, and, where given, the social and search
+   * fields, the email subject and the feature image's alt and caption.
+   */
+  completePosts(rows: PostCompletion[]): Promise<void>;
 }
 
 /** A unit of work: every store bound to one transaction, or to the database outside any. */

@@ -6,7 +6,7 @@ import type { Clash, ExportTable, ImportedPost, PostLink, RoleLink } from '../si
 import type { TagRow, UserRow } from '../rows';
 import type { SqlDriver } from './driver';
 import { POST_COLUMNS, ROW_COLUMNS } from './post-columns';
-import { AUTHOR_LINKS, TAG_LINKS, refreshRelationIds } from './post-writes';
+import { AUTHOR_LINKS, TAG_LINKS } from './post-writes';
 
 const EXTRAS = ['lexical', 'feature_image_alt', 'feature_image_caption'];
 const POST_INSERT = [...POST_COLUMNS, ...EXTRAS];
@@ -112,17 +112,18 @@ export function sqlSiteData(db: SqlDriver): SiteDataStore {
         [JSON.stringify(links)],
       );
     },
-    async setPostMeta(rows) {
+    async completePosts(rows) {
       if (rows.length === 0) return;
+      // one new version of each row: its relation columns and, where the file had them, its meta fields
+      const keep = (c: string) => `${c} = CASE WHEN x.has_meta THEN x.${c} ELSE p.${c} END`;
       await db.query(
-        `UPDATE posts p SET ${META_COLUMNS.map((c) => `${c} = m.${c}`).join(', ')}
-          FROM json_populate_recordset(NULL::posts, $1::json) m WHERE p.id = m.id`,
-        [JSON.stringify(rows)],
+        `UPDATE posts p SET tag_ids = x.tag_ids, author_ids = x.author_ids, primary_tag_id = x.tag_ids[1],
+            primary_author_id = x.author_ids[1], ${META_COLUMNS.map(keep).join(', ')}
+          FROM json_to_recordset($1::json) AS x(id text, tag_ids varchar(24)[], author_ids varchar(24)[], has_meta boolean,
+            ${META_COLUMNS.map((c) => `${c} text`).join(', ')})
+          WHERE p.id = x.id`,
+        [JSON.stringify(rows.map((row) => ({ ...row.meta, id: row.id, tag_ids: row.tagIds, author_ids: row.authorIds, has_meta: row.meta !== null })))],
       );
-    },
-    async refreshRelations(postIds) {
-      await refreshRelationIds(db, TAG_LINKS, postIds);
-      await refreshRelationIds(db, AUTHOR_LINKS, postIds);
     },
   };
 }
