@@ -3,6 +3,7 @@ import { BASE, body, createTestSite, snapshot, type TestSite } from '../helpers/
 import { adminUrl, ORIGIN, OWNER, sessionClient } from '../users/helpers';
 import { everyCardMobiledoc, exportBytes, exportZip, ghostExport, POSTS, PNG } from './fixture';
 import { renderMobiledoc, parseMobiledoc } from '../../lib/content';
+import { integrityProblems } from '../robustness/integrity';
 
 const sites: TestSite[] = [];
 afterEach(async () => {
@@ -48,6 +49,8 @@ describe('POST db/: a Ghost export in', () => {
     expect(messages).toMatch(/User: Imported as an Administrator/);
     expect(messages).toMatch(/settings not imported/);
     expect(JSON.stringify(result.problems)).not.toContain('secret-hash');
+    // every link, relation column and unique key as the rest of pressroom keeps them
+    expect(await integrityProblems(s.driver)).toEqual({});
 
     const post = (await body(await content(s, `posts/slug/every-card/?include=tags,authors&formats=html,plaintext`))).posts[0];
     expect(post).toMatchObject({
