@@ -27,7 +27,10 @@ function portableStrings(row: Row, site: SiteAddress): Row {
   return row;
 }
 
-function post(row: ExportedPost, ownerId: string, site: SiteAddress): Row {
+/** Who a post names as its creator, editor or publisher: a staff user of the file, else the Owner (an integration is not a user in Ghost). */
+type Staff = (id: string | null) => string | null;
+
+function post(row: ExportedPost, by: Staff, site: SiteAddress): Row {
   // a lexical post untouched since its import still has the html card made from its html: Ghost gets the lexical back
   const lexical = row.lexical !== null && row.html !== null && row.mobiledoc === lexicalCarrier(row.html) ? row.lexical : null;
   return portableStrings({
@@ -35,8 +38,8 @@ function post(row: ExportedPost, ownerId: string, site: SiteAddress): Row {
     mobiledoc: lexical === null ? row.mobiledoc : null, lexical, html: row.html, comment_id: row.comment_id,
     plaintext: row.plaintext, feature_image: row.feature_image, featured: ghostBoolean(row.featured), type: row.type,
     status: row.status, locale: null, visibility: row.visibility, email_recipient_filter: 'all',
-    created_at: ghostDate(row.created_at), created_by: row.created_by || ownerId, updated_at: ghostDate(row.updated_at),
-    updated_by: row.updated_by || ownerId, published_at: ghostDate(row.published_at), published_by: row.published_by,
+    created_at: ghostDate(row.created_at), created_by: by(row.created_by), updated_at: ghostDate(row.updated_at),
+    updated_by: by(row.updated_by), published_at: ghostDate(row.published_at), published_by: row.published_by && by(row.published_by),
     custom_excerpt: row.custom_excerpt, codeinjection_head: row.codeinjection_head, codeinjection_foot: row.codeinjection_foot,
     custom_template: row.custom_template, canonical_url: row.canonical_url, newsletter_id: null, show_title_and_feature_image: 1,
   }, site);
@@ -114,13 +117,18 @@ async function* chunks(app: AppContext, options: ExportOptions): AsyncGenerator<
   }
 
   yield* table('roles', mapped('roles', (row) => dated(row as unknown as Row, ownerId, site)));
-  yield* table('users', mapped('users', (row) => dated(row as unknown as Row, ownerId, site)));
+  const staff = new Set<string>();
+  yield* table('users', mapped('users', (row) => {
+    staff.add(row.id);
+    return dated(row as unknown as Row, ownerId, site);
+  }));
+  const by: Staff = (id) => (id && staff.has(id) ? id : ownerId);
   yield* table('roles_users', mapped('roles_users', (row) => ({ id: objectId(), role_id: row.role_id, user_id: row.user_id })));
   yield* table('tags', mapped('tags', (row) => dated(row as unknown as Row, ownerId, site)));
   let done = 0;
   yield* table('posts', (async function* () {
     for await (const batch of rowsOf(db, 'posts')) {
-      yield batch.map((row) => post(row, ownerId, site));
+      yield batch.map((row) => post(row, by, site));
       done += batch.length;
       options.onProgress?.({ done, total });
     }

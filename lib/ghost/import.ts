@@ -15,6 +15,7 @@ import { READ_TABLES, SETTINGS_TAKEN, SKIPPED_TABLES, type ImportProblem } from 
 import { readExport } from './read';
 import { type BodyKind, type RecordContext, postFrom, postMetaFrom, tagFrom, userFrom } from './records';
 import { objectId } from '../util/ids';
+import { isWritable, parseSettingValue } from '../resources/settings/admin-keys';
 import { fromPortable } from './urls';
 
 /** The file to import: its bytes, or (JSON only) a stream of them, as the CLI reads a file. */
@@ -257,18 +258,15 @@ class Importer {
         ignored.push(key);
         continue;
       }
-      const value = raw.value === null || raw.value === undefined ? null : this.ctx.address(String(raw.value));
-      if (target.endsWith('navigation') && value !== null) {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(value);
-        } catch {
-          parsed = null;
-        }
-        if (!Array.isArray(parsed)) {
-          this.problems.add('Setting', key, 'Not imported: it is not a JSON list of links.');
-          continue;
-        }
+      const given = raw.value === null || raw.value === undefined || raw.value === '' ? null : this.ctx.address(String(raw.value));
+      let value: string | null;
+      try {
+        // the checks of PUT settings/: a value the settings API would refuse is not taken over
+        value = isWritable(target) ? parseSettingValue(target, given) : given;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        this.problems.add('Setting', key, `Not imported: ${error.message}`);
+        continue;
       }
       entries.push({ key: target, value });
     }

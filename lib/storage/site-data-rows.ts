@@ -47,7 +47,7 @@ export interface Clash {
   /** The existing record's id. */
   existing_id: string;
   /** Which key they share. */
-  on: 'id' | 'slug' | 'email' | 'uuid';
+  on: 'id' | 'slug' | 'email' | 'uuid' | 'name';
 }
 
 /** What `SiteDataStore.completePosts` sets on one post. */

@@ -324,7 +324,7 @@ export interface SiteDataStore {
   /** Up to `limit` rows of `table` after the key `after` (null: from the start), in key order, and the last key read. */
   exportRows<T extends ExportTable>(table: T, after: string | null, limit: number): Promise<{ rows: ExportTables[T][]; last: string | null }>;
   count(table: ExportTable): Promise<number>;
-  /** Existing records sharing a unique key (posts: id, uuid, slug; tags: id, slug; users: id, slug, email) with these. */
+  /** Existing records sharing a unique key (posts: id, uuid, slug; tags: id, slug, name; users: id, slug, email) with these. */
   clashes(table: 'posts' | 'tags' | 'users', rows: { id: string }[]): Promise<Clash[]>;
   /** Posts without relations (see `link`, `refreshRelations`). */
   insertPosts(rows: ImportedPost[]): Promise<string[]>;

@@ -89,6 +89,19 @@ describe('POST db/: a Ghost export in', () => {
     expect(settings).toMatchObject({ title: 'Imported site', navigation: [{ label: 'About', url: `${BASE}/about/` }], logo: u('2024/03/photo.png') });
   });
 
+  it('links posts to tags already here (same name or slug), and takes over only settings the settings API would accept', async () => {
+    const s = await site();
+    expect((await s.admin.post('tags/', { tags: [{ name: 'NEWS', slug: 'the-news' }] })).status).toBe(201);
+    const file = ghostExport() as { db: { data: { settings: Record<string, unknown>[] } }[] };
+    file.db[0].data.settings.push({ id: 's9', group: 'site', key: 'accent_color', value: 'red', type: 'string' });
+    const result = await body(await importFile(s, exportBytes(file)));
+    expect(result.imported.tags).toBe(2);
+    expect(result.problems).toContainEqual(expect.objectContaining({ help: 'Tag', message: expect.stringContaining('same name exists already') }));
+    expect(result.problems).toContainEqual(expect.objectContaining({ help: 'Setting', context: 'accent_color', message: expect.stringContaining('#rrggbb') }));
+    const post = (await body(await content(s, 'posts/slug/every-card/?include=tags'))).posts[0];
+    expect(post.tags.map((t: { slug: string }) => t.slug)).toEqual(['the-news', 'tech', 'hash-hidden']);
+  });
+
   it('keeps the html of a mobiledoc post until it is edited, then renders its own', async () => {
     const s = await site();
     await importFile(s, exportBytes());

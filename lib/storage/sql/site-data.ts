@@ -45,8 +45,10 @@ async function clashes(db: SqlDriver, table: 'posts' | 'tags' | 'users', rows: R
   if (rows.length === 0) return [];
   const found: Clash[] = [];
   for (const key of keys) {
-    const column = key === 'email' ? 'lower(e.email)' : `e.${key}::text`;
-    const value = key === 'email' ? 'lower(x.value)' : 'x.value';
+    // emails and tag names are unique regardless of case (migrations/001)
+    const folded = key === 'email' || key === 'name';
+    const column = folded ? `lower(e.${key})` : `e.${key}::text`;
+    const value = folded ? 'lower(x.value)' : 'x.value';
     const { rows: hits } = await db.query<Clash>(
       `SELECT x.id, e.id AS existing_id, $2::text AS on FROM json_to_recordset($1::json) AS x(id text, value text)
         JOIN ${table} e ON ${column} = ${value}`,
@@ -77,7 +79,7 @@ export function sqlSiteData(db: SqlDriver): SiteDataStore {
       return rows[0].n;
     },
     clashes: (table, rows) =>
-      clashes(db, table, rows as unknown as Record<string, unknown>[], table === 'posts' ? ['id', 'uuid', 'slug'] : table === 'users' ? ['id', 'slug', 'email'] : ['id', 'slug']),
+      clashes(db, table, rows as unknown as Record<string, unknown>[], table === 'posts' ? ['id', 'uuid', 'slug'] : table === 'users' ? ['id', 'slug', 'email'] : ['id', 'slug', 'name']),
     async insertPosts(rows: ImportedPost[]) {
       if (rows.length === 0) return [];
       const { rows: inserted } = await db.query<{ id: string }>(insertJson('posts', POST_INSERT), [JSON.stringify(rows)]);
