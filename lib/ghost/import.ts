@@ -21,8 +21,12 @@ import { fromPortable } from './urls';
 /** The file to import: its bytes, or (JSON only) a stream of them, as the CLI reads a file. */
 export type ImportInput = { data: Uint8Array } | { stream: ReadableStream<Uint8Array>; size?: number };
 
+/**
+ * Posts stream in, so how many the file holds is known only at its end: `done` and `total` are the posts
+ * read so far, and the share of the file read (`bytesRead` of `bytesTotal`, when the size is known) is
+ * the fraction done.
+ */
 export interface ImportProgress extends MigrationProgress {
-  /** Bytes of the JSON read so far, of `bytesTotal` when known: posts stream in, so their total is known only at the end. */
   bytesRead: number;
   bytesTotal: number | null;
 }
