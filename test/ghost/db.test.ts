@@ -102,6 +102,14 @@ describe('POST db/: a Ghost export in', () => {
     expect(post.tags.map((t: { slug: string }) => t.slug)).toEqual(['the-news', 'tech', 'hash-hidden']);
   });
 
+  it('fires one site.changed for the whole import, not an event per record', async () => {
+    const s = await site();
+    const seen: string[] = [];
+    s.service.on('*', (event) => void seen.push(event.name));
+    expect((await importFile(s, exportBytes())).status).toBe(200);
+    expect(seen).toEqual(['site.changed']);
+  });
+
   it('keeps the html of a mobiledoc post until it is edited, then renders its own', async () => {
     const s = await site();
     await importFile(s, exportBytes());
