@@ -33,7 +33,9 @@ export async function readExport(source: AsyncIterable<Uint8Array>, visitor: Exp
   };
   let read = 0;
   for await (const chunk of source) {
-    for (let at = 0; at < chunk.length; at += PIECE) {
+    // a byte-order mark, as editors on Windows write one, is not JSON
+    const bom = read === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
+    for (let at = bom; at < chunk.length; at += PIECE) {
       scanner.write(chunk.subarray(at, at + PIECE));
       for (const value of scanner.take()) {
         if (value.meta) {

@@ -29,6 +29,11 @@ describe('reading an export as a stream', () => {
     }
   });
 
+  it('reads a file that starts with a byte-order mark', async () => {
+    const { tables } = await rowsOf('\uFEFF{"meta":{"version":"5.0.0"},"data":{"posts":[{"id":"a"}]}}', 1 << 20);
+    expect(tables).toEqual({ posts: [{ id: 'a' }] });
+  });
+
   it('refuses what is not JSON, or is cut short, with a 400', async () => {
     for (const text of ['', '{"db": [ nope', '{"db":[{"data":{"posts":[{"id":"a"', '{"a":1}}', '{"data":{"posts":[1]}}', '{"a" 1}']) {
       await expect(rowsOf(text, 5), text).rejects.toMatchObject({ status: 400 });
