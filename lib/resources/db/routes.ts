@@ -1,4 +1,4 @@
-import type { RouteDef } from '../../http/context';
+import type { Actor, RouteDef } from '../../http/context';
 import { noPermission, validation } from '../../http/errors';
 import { json } from '../../http/response';
 import { readMultipart } from '../../files/multipart';
@@ -6,7 +6,7 @@ import { exportGhost } from '../../ghost/export';
 import { importGhost } from '../../ghost/import';
 
 /** Only Owner and Administrator sessions move the whole site in or out; never an integration's token. */
-function assertStaffAdmin(actor: import('../../http/context').Actor | null): void {
+function assertStaffAdmin(actor: Actor | null): void {
   if (actor?.kind !== 'user' || (actor.role !== 'Owner' && actor.role !== 'Administrator')) {
     throw noPermission('Only the Owner and Administrators may export or import the site.');
   }
