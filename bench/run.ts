@@ -10,6 +10,7 @@ import { createContext, SIZES, settingsFor, type BenchContext, type SizeName } f
 import { httpSection } from './http';
 import { inProcessSection } from './in-process';
 import { memorySection } from './memory';
+import { migrateSection } from './migrate';
 import { nqlSection } from './nql';
 import { machine, Report } from './report';
 import { scaleSection } from './scale';
@@ -25,6 +26,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   admin: adminSection,
   'cold-start': coldStartSection,
   memory: memorySection,
+  migrate: migrateSection,
 };
 
 function parse() {

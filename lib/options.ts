@@ -4,7 +4,7 @@ import { resolveSessionPolicy, type SessionPolicy } from './auth/session-options
 import type { ContentKeyOptions } from './auth/content-key';
 import type { ContentApiOptions } from './http/content-api';
 import { resolveWebhookOptions, type ResolvedWebhookOptions, type WebhookOptions } from './events/webhook-options';
-import { DEFAULT_THEME_BYTES, DEFAULT_UPLOAD_BYTES, type FileStores, resolveByteLimit, resolveFileStores, resolveImagesPath } from './files/options';
+import { DEFAULT_IMPORT_BYTES, DEFAULT_THEME_BYTES, DEFAULT_UPLOAD_BYTES, type FileStores, resolveByteLimit, resolveFileStores, resolveImagesPath } from './files/options';
 
 export interface ServiceOptions {
   /** URL prefix, auth scheme word and cookie name; default `svc`. With `ghost`, Ghost's own SDKs work. */
@@ -40,6 +40,8 @@ export interface ServiceOptions {
     uploadBytes?: number;
     /** Largest theme zip, and largest total its files may expand to, in bytes; default 50 MB. */
     themeBytes?: number;
+    /** Largest Ghost export accepted by `POST db/` (JSON or zip), and largest total a zip may expand to; default 100 MB. */
+    importBytes?: number;
   };
   /** Where uploaded images and theme files are kept; default in memory (`pressroom serve` uses ./content/…). */
   files?: Partial<FileStores>;
@@ -67,7 +69,7 @@ export interface ResolvedOptions {
   adminUrl: string;
   dataDir?: string;
   auth: AdminTokenPolicy & { passwordIterations: number } & SessionPolicy;
-  limits: { jsonBodyBytes: number; uploadBytes: number; themeBytes: number };
+  limits: { jsonBodyBytes: number; uploadBytes: number; themeBytes: number; importBytes: number };
   files: FileStores;
   imagesPath: string;
   contentApi: ContentApiOptions & { keys: ContentKeyOptions };
@@ -113,6 +115,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
       jsonBodyBytes: options.limits?.jsonBodyBytes ?? 10 * 1024 * 1024,
       uploadBytes: resolveByteLimit(options.limits?.uploadBytes, DEFAULT_UPLOAD_BYTES, 'limits.uploadBytes'),
       themeBytes: resolveByteLimit(options.limits?.themeBytes, DEFAULT_THEME_BYTES, 'limits.themeBytes'),
+      importBytes: resolveByteLimit(options.limits?.importBytes, DEFAULT_IMPORT_BYTES, 'limits.importBytes'),
     },
     files: resolveFileStores(options.files),
     imagesPath: resolveImagesPath(options.imagesPath, name),

@@ -21,6 +21,8 @@ import { postEvents } from './events/post-events';
 import type { DeliveryCounts } from './events/worker';
 import { wireWebhooks } from './events/webhook-wiring';
 import { write } from './resources/shared/write';
+import { exportGhost, type ExportOptions } from './ghost/export';
+import { importGhost, type ImportInput, type ImportOptions, type ImportResult } from './ghost/import';
 
 export interface Service {
   /**
@@ -40,6 +42,10 @@ export interface Service {
   runDueJobs(): Promise<{ published: number; deliveries: DeliveryCounts }>;
   /** Listens to domain events (`post.published`, …, or `*`) after they commit; returns an unsubscribe function. */
   on(event: EventName | '*', handler: EventHandler): () => void;
+  /** Imports a Ghost export (JSON bytes or stream, or a zip with images), all or nothing; what `POST db/` does. */
+  importGhost(input: ImportInput, options?: ImportOptions): Promise<ImportResult>;
+  /** The site as a Ghost-format export, streamed; what `GET db/` answers. */
+  exportGhost(options?: ExportOptions): ReadableStream<Uint8Array>;
   /** Closes the storage; the service answers nothing afterwards. */
   close(): Promise<void>;
 }
@@ -129,6 +135,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     createIntegration: (input) => createIntegration(app, input),
     runDueJobs,
     on: (event, handler) => events.on(event, handler),
+    importGhost: (input, importOptions) => importGhost(app, input, importOptions),
+    exportGhost: (exportOptions) => exportGhost(app, exportOptions),
     async close() {
       if (closed) return;
       closed = true;

@@ -8,6 +8,7 @@ export interface FileStores {
 
 export const DEFAULT_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_THEME_BYTES = 50 * 1024 * 1024;
+export const DEFAULT_IMPORT_BYTES = 100 * 1024 * 1024;
 
 const PATH_SEGMENT = /^[A-Za-z0-9._~-]+$/;
 

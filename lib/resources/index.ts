@@ -14,6 +14,7 @@ import { adminSettingsRoutes } from './settings/admin';
 import { imageRoutes } from './images/routes';
 import { themeRoutes } from './themes/routes';
 import { openApiRoutes } from './openapi/routes';
+import { dbRoutes } from './db/routes';
 
 /** Every route of both APIs; each resource contributes its own. */
 export const routes: RouteDef[] = [...postRoutes('post'), ...postRoutes('page'), ...tagRoutes, ...userRoutes, ...siteRoutes, ...contentSettingsRoutes, ...webhookRoutes,
@@ -21,5 +22,7 @@ export const routes: RouteDef[] = [...postRoutes('post'), ...postRoutes('page'),
   ...staffRoutes, ...sessionRoutes, ...setupRoutes, ...roleRoutes, ...integrationRoutes, ...adminSettingsRoutes,
   // files (issue 7)
   ...imageRoutes, ...themeRoutes,
+  // Ghost-format export and import (issue 26)
+  ...dbRoutes,
   // the OpenAPI documents of both APIs (issue 9), which describe every route here
   ...openApiRoutes(() => routes)];

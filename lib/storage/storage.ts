@@ -13,10 +13,12 @@ import type {
   UserRow,
   UserWithRoles,
 } from './rows';
+import type { Clash, ExportTable, ExportTables, ImportedPost, PostCompletion, PostLink } from './site-data-rows';
 import type { AttemptResult, ClaimedDelivery, WebhookPatch, WebhookRow } from './webhook-rows';
 
 export type * from './rows';
 export type * from './webhook-rows';
+export type * from './site-data-rows';
 
 export interface OrderClause {
   field: string;
@@ -313,6 +315,32 @@ export interface ThemeStore {
   delete(name: string): Promise<boolean>;
 }
 
+/**
+ * Whole-site reads and bulk writes for export and import (lib/ghost). Inserts skip a row that clashes
+ * with an existing one on any unique key and return the ids they inserted; callers look for clashes
+ * first to say why.
+ */
+export interface SiteDataStore {
+  /** Up to `limit` rows of `table` after the key `after` (null: from the start), in key order, and the last key read. */
+  exportRows<T extends ExportTable>(table: T, after: string | null, limit: number): Promise<{ rows: ExportTables[T][]; last: string | null }>;
+  count(table: ExportTable): Promise<number>;
+  /** Existing records sharing a unique key (posts: id, uuid, slug; tags: id, slug, name; users: id, slug, email) with these. */
+  clashes(table: 'posts' | 'tags' | 'users', rows: { id: string }[]): Promise<Clash[]>;
+  /** Posts without relations (see `link`, `refreshRelations`). */
+  insertPosts(rows: ImportedPost[]): Promise<string[]>;
+  /** Tags without parents. */
+  insertTags(rows: TagRow[]): Promise<string[]>;
+  /** Users, each with one role. */
+  insertUsers(rows: (UserRow & { role_id: string })[]): Promise<string[]>;
+  link(kind: 'tags' | 'authors', links: PostLink[]): Promise<void>;
+  /**
+   * Completes inserted posts once their links are written: the mirrored relation columns
+   * (migrations/009), which must list the linked ids in order, and, where given, the social and search
+   * fields, the email subject and the feature image's alt and caption.
+   */
+  completePosts(rows: PostCompletion[]): Promise<void>;
+}
+
 /** A unit of work: every store bound to one transaction, or to the database outside any. */
 export interface Stores {
   posts: PostStore;
@@ -328,6 +356,7 @@ export interface Stores {
   webhooks: WebhookStore;
   outbox: OutboxStore;
   themes: ThemeStore;
+  siteData: SiteDataStore;
 }
 
 /**

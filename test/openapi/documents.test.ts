@@ -97,11 +97,11 @@ describe('the operations', () => {
     const admin = [
       'DELETE /integrations/{id}/', 'DELETE /pages/{id}/', 'DELETE /posts/{id}/', 'DELETE /session/', 'DELETE /tags/{id}/',
       'DELETE /themes/{name}/', 'DELETE /users/{id}/', 'DELETE /webhooks/{id}/',
-      'GET /authentication/setup/', 'GET /integrations/', 'GET /integrations/{id}/', 'GET /openapi.json', 'GET /pages/',
+      'GET /authentication/setup/', 'GET /db/', 'GET /integrations/', 'GET /integrations/{id}/', 'GET /openapi.json', 'GET /pages/',
       'GET /pages/slug/{slug}/', 'GET /pages/{id}/', 'GET /posts/', 'GET /posts/slug/{slug}/', 'GET /posts/{id}/', 'GET /roles/',
       'GET /session/', 'GET /settings/', 'GET /site/', 'GET /tags/', 'GET /tags/slug/{slug}/', 'GET /tags/{id}/', 'GET /themes/',
       'GET /users/', 'GET /users/me/', 'GET /users/slug/{slug}/', 'GET /users/{id}/',
-      'POST /authentication/setup/', 'POST /images/upload/', 'POST /integrations/', 'POST /integrations/{id}/api_key/{keyid}/refresh/',
+      'POST /authentication/setup/', 'POST /db/', 'POST /images/upload/', 'POST /integrations/', 'POST /integrations/{id}/api_key/{keyid}/refresh/',
       'POST /pages/', 'POST /posts/', 'POST /session/', 'POST /tags/', 'POST /themes/upload/', 'POST /users/', 'POST /webhooks/',
       'PUT /integrations/{id}/', 'PUT /pages/{id}/', 'PUT /posts/{id}/', 'PUT /settings/', 'PUT /tags/{id}/', 'PUT /themes/{name}/activate/',
       'PUT /users/password/', 'PUT /users/{id}/',

@@ -39,6 +39,8 @@ const EXPECTED: Record<string, Who[]> = {
   'images.upload': content(['integration']),
   'themes.browse': [...ADMINS, 'Editor'], 'themes.upload': [...ADMINS, 'integration'],
   'themes.activate': [...ADMINS, 'integration'], 'themes.destroy': ADMINS,
+  // Ghost-format export and import (issue 26): sessions of the Owner and Administrators only
+  'db.exportContent': ADMINS, 'db.importContent': ADMINS,
   'webhooks.add': [...ADMINS, 'integration'], 'webhooks.edit': [...ADMINS, 'integration'], 'webhooks.destroy': [...ADMINS, 'integration'],
   'integrations.browse': ADMINS, 'integrations.read': ADMINS, 'integrations.add': ADMINS, 'integrations.edit': ADMINS,
   'integrations.destroy': ADMINS,

@@ -1,5 +1,6 @@
 import type { OperationTable } from '../spec';
 import { filesOperations } from './files';
+import { dbOperations } from './db';
 import { integrationsOperations } from './integrations';
 import { openApiOperations } from './openapi';
 import { postsOperations } from './posts';
@@ -16,4 +17,5 @@ export const OPERATIONS: OperationTable = {
   ...filesOperations,
   ...integrationsOperations,
   ...openApiOperations,
+  ...dbOperations,
 };

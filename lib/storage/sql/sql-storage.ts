@@ -9,6 +9,7 @@ import { sqlOutbox, sqlWebhooks } from './webhooks';
 import { sqlSessions } from './sessions';
 import { sqlGeneration } from './generation';
 import { sqlThemes } from './themes';
+import { sqlSiteData } from './site-data';
 import { CountMemo } from './count-memo';
 import { PublicMemo } from './public-memo';
 import { KnownGeneration } from './known-generation';
@@ -63,6 +64,7 @@ function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, read
     sessions: sqlSessions(db),
     generation: sqlGeneration(db, options.notifyChannel, reads?.generation),
     themes: sqlThemes(db),
+    siteData: sqlSiteData(db),
   };
 }
 

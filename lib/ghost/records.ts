@@ -1,0 +1,215 @@
+// One record of a Ghost export → the row pressroom stores, or a validation error that names it. Every
+// string is checked against the column it goes to, so a bad file is a 422 and never a database error.
+import { MobiledocError, htmlToMobiledoc, htmlToPlaintext, parseMobiledoc, renderMobiledoc, slugify } from '../content';
+import { validation } from '../http/errors';
+import type { ImportedPost, TagRow, UserRow } from '../storage/storage';
+import { readingTimeOf } from '../resources/posts/body';
+import { lexicalCarrier } from './export';
+import { parseGhostBoolean, parseGhostDate } from './format';
+
+type Raw = Record<string, unknown>;
+
+const ID = /^[A-Za-z0-9_-]{1,24}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STATUSES = new Set(['published', 'draft', 'scheduled']);
+const VISIBILITIES = new Set(['public', 'members', 'paid', 'tiers', 'internal']);
+
+/** Longest value per column (the tables' varchar limits); absent → text. */
+const LIMITS: Record<string, number> = {
+  id: 24, name: 191, slug: 191, email: 191, title: 2000, custom_excerpt: 2000, feature_image: 2000, og_image: 2000,
+  og_title: 300, og_description: 500, twitter_image: 2000, twitter_title: 300, twitter_description: 500,
+  meta_title: 2000, meta_description: 2000, email_subject: 300, custom_template: 100, profile_image: 2000,
+  cover_image: 2000, website: 2000, facebook: 2000, twitter: 2000, comment_id: 50, accent_color: 50,
+  canonical_url: 2000, feature_image_alt: 2000, locale: 6, status: 50, visibility: 50,
+};
+
+export interface RecordContext {
+  /** Rewrites addresses of the old site (urls.ts). */
+  address: (text: string) => string;
+  /** The id a record of the file gets here, the same for every reference to it (import.ts). */
+  ids: (fileId: string) => string;
+  now: Date;
+}
+
+export class RecordReader {
+  constructor(
+    private readonly kind: string,
+    private readonly raw: Raw,
+    private readonly ctx: RecordContext,
+  ) {}
+
+  private label(): string {
+    const key = this.raw.slug ?? this.raw.id ?? this.raw.name;
+    return `${this.kind} ${typeof key === 'string' ? JSON.stringify(key.slice(0, 100)) : '(without id)'}`;
+  }
+
+  fail(column: string, problem: string): never {
+    throw validation(`${this.label()}: ${column} ${problem}.`, { property: column, context: `The import stopped at this ${this.kind.toLowerCase()}; nothing was imported.` });
+  }
+
+  text(column: string): string | null {
+    const value = this.raw[column];
+    if (value === null || value === undefined) return null;
+    if (typeof value !== 'string') {
+      if (typeof value === 'number') return String(value);
+      this.fail(column, 'must be a string');
+    }
+    if (value.includes('\0')) this.fail(column, 'contains a NUL character');
+    const text = this.ctx.address(value.isWellFormed() ? value : value.toWellFormed());
+    const limit = LIMITS[column];
+    if (limit !== undefined && text.length > limit) this.fail(column, `is longer than ${limit} characters`);
+    return text;
+  }
+
+  required(column: string): string {
+    const value = this.text(column);
+    if (value === null || value.trim() === '') this.fail(column, 'is required');
+    return value;
+  }
+
+  /** The record's id here: the file's, unless it is not an ObjectId (Ghost's first Owner is `1`). */
+  id(column = 'id'): string {
+    const value = this.required(column);
+    if (!ID.test(value)) this.fail(column, 'is not an id (letters, digits, - and _, at most 24)');
+    return this.ctx.ids(value);
+  }
+
+  date(column: string): Date | null {
+    const value = parseGhostDate(this.raw[column]);
+    if (value === undefined) this.fail(column, 'is not a date');
+    return value;
+  }
+
+  boolean(column: string): boolean {
+    const value = parseGhostBoolean(this.raw[column]);
+    if (value === undefined) this.fail(column, 'is not a boolean');
+    return value;
+  }
+
+  oneOf(column: string, allowed: ReadonlySet<string>, fallback: string): string {
+    const value = this.text(column) ?? fallback;
+    if (!allowed.has(value)) this.fail(column, `must be one of ${[...allowed].join(', ')}`);
+    return value;
+  }
+}
+
+export interface PostContext extends RecordContext {
+  ownerId: string;
+}
+
+/** How the body of an imported post was kept (for the import's summary and its tests). */
+export type BodyKind = 'mobiledoc' | 'lexical' | 'html';
+
+function body(r: RecordReader, raw: Raw): { mobiledoc: string; html: string; lexical: string | null; kind: BodyKind } {
+  const lexical = r.text('lexical');
+  const mobiledoc = r.text('mobiledoc');
+  const html = r.text('html');
+  if (lexical !== null && (mobiledoc === null || raw.mobiledoc === '')) {
+    // pressroom renders no lexical: the post is served from its html, kept whole in one html card
+    return { mobiledoc: lexicalCarrier(html ?? ''), html: html ?? '', lexical, kind: 'lexical' };
+  }
+  if (mobiledoc !== null) {
+    let doc;
+    try {
+      doc = parseMobiledoc(mobiledoc);
+    } catch (error) {
+      if (error instanceof MobiledocError) r.fail('mobiledoc', `is not valid mobiledoc (${error.message})`);
+      throw error;
+    }
+    // the file's html is what readers saw; pressroom's rendering of the same mobiledoc replaces it on the next edit
+    return { mobiledoc, html: html ?? renderMobiledoc(doc), lexical: null, kind: 'mobiledoc' };
+  }
+  if (html !== null) return { mobiledoc: JSON.stringify(htmlToMobiledoc(html)), html, lexical: null, kind: 'html' };
+  return { mobiledoc: lexicalCarrier(''), html: '', lexical: null, kind: 'html' };
+}
+
+/** A post of the file as stored, without its relations; null for what pressroom cannot show (email-only posts). */
+export function postFrom(raw: Raw, ctx: PostContext): { row: ImportedPost; kind: BodyKind } | { skip: string } {
+  const r = new RecordReader('Post', raw, ctx);
+  const id = r.id();
+  if (raw.status === 'sent') return { skip: 'an email-only post ("sent"), which pressroom cannot show' };
+  const title = r.text('title') ?? '';
+  const type = raw.type === undefined || raw.type === null ? (parseGhostBoolean(raw.page) ? 'page' : 'post') : r.oneOf('type', new Set(['post', 'page']), 'post');
+  const status = r.oneOf('status', STATUSES, 'draft') as ImportedPost['status'];
+  const created = r.date('created_at') ?? ctx.now;
+  let published = r.date('published_at');
+  if (status === 'published' && !published) published = created;
+  if (status === 'scheduled' && !published) r.fail('published_at', 'is required for a scheduled post');
+  const uuid = r.text('uuid');
+  const slug = r.text('slug') ?? (slugify(title, type as 'post' | 'page') || id);
+  const content = body(r, raw);
+  const plaintext = r.text('plaintext') ?? htmlToPlaintext(content.html);
+  const featureImage = r.text('feature_image');
+  const by = (column: string) => {
+    const value = r.text(column);
+    return value ? ctx.ids(value) : ctx.ownerId;
+  };
+  const row: ImportedPost = {
+    id, uuid: uuid && UUID.test(uuid) ? uuid.toLowerCase() : crypto.randomUUID(), type: type as ImportedPost['type'], title,
+    slug, slug_customised: true, mobiledoc: content.mobiledoc, html: content.html, plaintext,
+    comment_id: r.text('comment_id') ?? id, feature_image: featureImage, featured: r.boolean('featured'), status,
+    visibility: r.oneOf('visibility', VISIBILITIES, 'public'),
+    reading_time: readingTimeOf(content.html, featureImage, plaintext),
+    custom_excerpt: r.text('custom_excerpt'), codeinjection_head: r.text('codeinjection_head'),
+    codeinjection_foot: r.text('codeinjection_foot'), custom_template: r.text('custom_template'),
+    canonical_url: r.text('canonical_url'),
+    // Ghost 2.x kept these on the post; later versions in posts_meta, which overrides them (import.ts)
+    og_image: r.text('og_image'), og_title: r.text('og_title'), og_description: r.text('og_description'),
+    twitter_image: r.text('twitter_image'), twitter_title: r.text('twitter_title'), twitter_description: r.text('twitter_description'),
+    meta_title: r.text('meta_title'), meta_description: r.text('meta_description'), email_subject: r.text('email_subject'),
+    send_email_when_published: false, created_at: created, created_by: by('created_by'),
+    updated_at: r.date('updated_at') ?? created, updated_by: by('updated_by'), published_at: published,
+    published_by: status === 'published' || raw.published_by ? by('published_by') : null,
+    lexical: content.lexical, feature_image_alt: r.text('feature_image_alt'), feature_image_caption: r.text('feature_image_caption'),
+  };
+  return { row, kind: content.kind };
+}
+
+const META_COLUMNS = [
+  'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title', 'twitter_description', 'meta_title',
+  'meta_description', 'email_subject', 'feature_image_alt', 'feature_image_caption',
+] as const;
+
+/** A posts_meta row: the post's id and its social, search and feature-image fields. */
+export function postMetaFrom(raw: Raw, ctx: RecordContext): { id: string } & Partial<ImportedPost> {
+  const r = new RecordReader('Post meta', raw, ctx);
+  const meta: { id: string } & Record<string, unknown> = { id: r.id('post_id') };
+  for (const column of META_COLUMNS) meta[column] = r.text(column);
+  return meta as { id: string } & Partial<ImportedPost>;
+}
+
+export function tagFrom(raw: Raw, ctx: RecordContext): TagRow {
+  const r = new RecordReader('Tag', raw, ctx);
+  const name = r.required('name');
+  const created = r.date('created_at') ?? ctx.now;
+  return {
+    id: r.id(), name, slug: r.text('slug') ?? slugify(name), description: r.text('description'),
+    feature_image: r.text('feature_image'), parent_id: null, visibility: r.oneOf('visibility', VISIBILITIES, name.startsWith('#') ? 'internal' : 'public'),
+    og_image: r.text('og_image'), og_title: r.text('og_title'), og_description: r.text('og_description'),
+    twitter_image: r.text('twitter_image'), twitter_title: r.text('twitter_title'), twitter_description: r.text('twitter_description'),
+    meta_title: r.text('meta_title'), meta_description: r.text('meta_description'),
+    codeinjection_head: r.text('codeinjection_head'), codeinjection_foot: r.text('codeinjection_foot'),
+    canonical_url: r.text('canonical_url'), accent_color: r.text('accent_color'),
+    created_at: created, updated_at: r.date('updated_at') ?? created,
+  };
+}
+
+/** A password hash no password matches (password.ts reads only `pbkdf2-sha256$…`): set one by a reset. */
+export const NO_PASSWORD = 'imported$no-password';
+const USER_STATUSES = new Set(['active', 'inactive', 'locked', 'warn-1', 'warn-2', 'warn-3', 'warn-4']);
+
+export function userFrom(raw: Raw, ctx: RecordContext): UserRow {
+  const r = new RecordReader('User', raw, ctx);
+  const name = r.required('name');
+  const created = r.date('created_at') ?? ctx.now;
+  const email = r.required('email');
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) r.fail('email', 'is not an email address');
+  return {
+    id: r.id(), name, slug: r.text('slug') ?? (slugify(name) || r.id()), password_hash: NO_PASSWORD, email,
+    profile_image: r.text('profile_image'), cover_image: r.text('cover_image'), bio: r.text('bio'), website: r.text('website'),
+    location: r.text('location'), facebook: r.text('facebook'), twitter: r.text('twitter'), accessibility: r.text('accessibility'),
+    status: USER_STATUSES.has(String(raw.status)) ? String(raw.status) : 'active', locale: r.text('locale'),
+    visibility: r.text('visibility') ?? 'public', meta_title: r.text('meta_title'), meta_description: r.text('meta_description'),
+    tour: r.text('tour'), last_seen: r.date('last_seen'), created_at: created, updated_at: r.date('updated_at') ?? created,
+  };
+}

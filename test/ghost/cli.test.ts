@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportZip, ghostExport, exportBytes } from './fixture';
+
+const ROOT = resolve(__dirname, '../..');
+const COMMANDS = join(ROOT, 'lib/cli/commands');
+
+// Runs a command as the dispatcher would (lib/cli/main.ts registers them): its exit code, a
+// UsageError as exit code 2 with the command's usage.
+const RUNNER = `
+const [file, ...args] = process.argv.slice(1);
+const { command } = await import(file);
+const { UsageError } = await import(${JSON.stringify(join(ROOT, 'lib/cli/command.ts'))});
+try {
+  process.exitCode = await command.run(args, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env });
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  process.stderr.write(error.message + '\\n' + command.usage + '\\n');
+  process.exitCode = 2;
+}`;
+
+const SETUP = `
+const { openSite } = await import(${JSON.stringify(join(ROOT, 'lib/cli/site.ts'))});
+const site = await openSite({ data: process.argv[1] });
+await site.service.setup({ name: 'Ada', email: 'ada@example.com', password: 'a-long-password-1', title: 'CLI site' });
+await site.close();`;
+
+function node(code: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code, ...args], { cwd: ROOT, timeout: 120_000 }, (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const run = (name: string, args: string[]) => node(RUNNER, [join(COMMANDS, `${name}.ts`), ...args]);
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pressroom-cli-'));
+  await writeFile(join(dir, 'export.zip'), exportZip());
+  const posts = Array.from({ length: 300 }, (_, i) => ({
+    id: `66f${String(i).padStart(21, '0')}`, title: `P${i}`, slug: `p-${i}`, html: '<p>x</p>', status: i === 250 ? 'bogus' : 'published',
+  }));
+  await writeFile(join(dir, 'broken.json'), exportBytes(ghostExport({ posts })));
+  const setups = await Promise.all([node(SETUP, [join(dir, 'a/data')]), node(SETUP, [join(dir, 'b/data')])]);
+  for (const setup of setups) expect(setup.code, setup.stderr).toBe(0);
+}, 180_000);
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('pressroom import and export, spawned', () => {
+  it('imports a zip, exports the site, and imports that into an empty site', async () => {
+    const imported = await run('import', [join(dir, 'export.zip'), '--data', join(dir, 'a/data')]);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain('Imported 5 posts, 1 page, 3 tags, 2 users, 1 image, 4 settings (2 from lexical, kept as html).');
+    expect(imported.stdout).toMatch(/members 1 rows: Not imported: pressroom has no members/);
+    // not a terminal: plain lines, the last one the total
+    expect(imported.stderr).toMatch(/6 posts in \d+\.\d+s/);
+    expect(imported.stderr).not.toContain('\x1b[');
+    expect(await readFile(join(dir, 'a/images/2024/03/photo.png'))).toBeTruthy();
+
+    const exported = await run('export', [join(dir, 'site.json'), '--data', join(dir, 'a/data')]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toContain('Exported 6 posts and pages');
+    const file = JSON.parse(await readFile(join(dir, 'site.json'), 'utf8'));
+    expect(file.db[0].data.posts).toHaveLength(6);
+
+    const again = await run('import', [join(dir, 'site.json'), '--data', join(dir, 'b/data')]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('Imported 5 posts, 1 page, 3 tags, 2 users, 0 images');
+  }, 180_000);
+
+  it('exits 1 with nothing imported for a file that fails halfway, and 2 for a usage mistake', async () => {
+    const broken = await run('import', [join(dir, 'broken.json'), '--data', join(dir, 'b/data')]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('Post "p-250": status must be one of');
+    expect(broken.stderr).toContain('Nothing was imported.');
+    const missing = await run('import', [join(dir, 'nope.json'), '--data', join(dir, 'b/data')]);
+    expect(missing.code).toBe(1);
+    const usage = await run('import', []);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Usage: pressroom import');
+    expect((await run('export', ['--bogus'])).code).toBe(2);
+  }, 180_000);
+});
