@@ -79,11 +79,10 @@ describe('POST posts/', () => {
     expect((await body(bad)).errors[0].property).toBe('formats');
   });
 
-  it('converts html with ?source=html and refuses html without it (which would be lost) with 422', async () => {
+  it('converts html with ?source=html and ignores html without it', async () => {
     const html = '<p>Hello <strong>there</strong></p>';
-    const refused = await site.admin.post('posts/', { posts: [{ title: 'From html', html }] });
-    expect(refused.status).toBe(422);
-    expect((await body(refused)).errors[0].property).toBe('html');
+    const ignored = (await body(await site.admin.post('posts/', { posts: [{ title: 'From html', html }] }))).posts[0];
+    expect(JSON.parse(ignored.mobiledoc).sections).toEqual([]);
     const res = await site.admin.post('posts/?source=html&formats=html,mobiledoc', { posts: [{ title: 'From html 2', html }] });
     expect(res.status).toBe(201);
     const converted = (await body(res)).posts[0];

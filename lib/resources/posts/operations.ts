@@ -62,21 +62,6 @@ export function parsePostInput(item: Record<string, unknown>, type: PostType, ve
   return parseWith(postInputSchema(version), item, root(type));
 }
 
-/**
- * An `html` field is read only with `?source=html` (as the reference does); without it, and without a
- * `mobiledoc` that replaces the body anyway, html that differs from the stored body would be dropped:
- * refused instead. The same html sent back as read passes.
- */
-function assertHtmlNotDropped(input: PostInput, sourceHtml: boolean, storedHtml: string | null, type: PostType): void {
-  if (sourceHtml || input.mobiledoc !== undefined || input.html === undefined || input.html === null) return;
-  if (input.html === (storedHtml ?? '')) return;
-  throw validation(`Value in [${root(type)}.html] would not be stored: html is read only with ?source=html.`, {
-    property: 'html',
-    code: 'UNSUPPORTED_CONTENT_FIELD',
-    context: 'Nothing was saved. Add ?source=html to convert the html, or send mobiledoc.',
-  });
-}
-
 function requireTitle(title: string | undefined, type: PostType): string {
   if (title === undefined) throw validation(`Value in [${root(type)}.title] is required.`, { property: 'title' });
   if (title.trim() === '') throw validation(`Value in [${root(type)}.title] cannot be blank.`, { property: 'title' });
@@ -115,7 +100,6 @@ async function slugFor(tx: Stores, text: string, type: PostType, exceptId?: stri
 export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInput): Promise<PostChange> {
   const { type, app, actor } = ctx;
   const title = requireTitle(input.title, type);
-  assertHtmlNotDropped(input, ctx.sourceHtml, null, type);
   const now = app.now();
   const body = bodyFromInput(input, ctx.sourceHtml) ?? emptyBody();
   const status = input.status ?? 'draft';
@@ -173,7 +157,6 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
   if (!beforeState || beforeState.row.type !== type) throw notFound(`${label(type)} not found.`);
   const before = beforeState.row;
   assertCanWritePost(actor, beforeState, null);
-  assertHtmlNotDropped(input, ctx.sourceHtml, before.html, type);
   const now = app.now();
 
   const patch: Partial<PostWrite> = {};
