@@ -1,6 +1,7 @@
 export { createService } from './service';
 export type { Service } from './service';
 export type { ServiceOptions } from './options';
+export type { Logger } from './logger';
 export { ApiError } from './http/errors';
 export type { ErrorType, ErrorBody } from './http/errors';
 export type { Storage, Stores } from './storage/storage';

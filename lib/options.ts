@@ -1,4 +1,5 @@
 import type { Storage } from './storage/storage';
+import { silentLogger, type Logger } from './logger';
 import type { AdminTokenPolicy, TokenReuse } from './auth/admin-token';
 import { resolveSessionPolicy, type SessionPolicy } from './auth/session-options';
 import type { ContentKeyOptions } from './auth/content-key';
@@ -13,7 +14,10 @@ export interface ServiceOptions {
   url?: string;
   /** Where the Admin API is reached, for Location headers; defaults to `url`. */
   adminUrl?: string;
-  /** A directory for the embedded database; omitted → in memory. Ignored when `storage` is given. */
+  /**
+   * A directory for the embedded database; omitted → in memory. Ignored when `storage` is given. With it,
+   * uploads default to `images` and `themes` folders beside it (in its parent folder).
+   */
   dataDir?: string;
   /** Any Storage implementation; overrides `dataDir`. */
   storage?: Storage;
@@ -41,7 +45,7 @@ export interface ServiceOptions {
     /** Largest theme zip, and largest total its files may expand to, in bytes; default 50 MB. */
     themeBytes?: number;
   };
-  /** Where uploaded images and theme files are kept; default in memory (`pressroom serve` uses ./content/…). */
+  /** Where uploaded images and theme files are kept; default beside `dataDir` (`<dataDir>/../images`, `…/themes`), else in memory. */
   files?: Partial<FileStores>;
   /** The URL path uploaded images are served under; default `/content/images`. */
   imagesPath?: string;
@@ -61,6 +65,8 @@ export interface ServiceOptions {
   now?: () => Date;
   /** The client's address for rate limits, when the host does not use a pressroom adapter. */
   clientAddress?: (request: Request) => string | undefined;
+  /** Where notices and recovered failures are reported (`info`, `warn`, `error`); silent by default. */
+  logger?: Logger;
 }
 
 export interface ResolvedOptions {
@@ -75,6 +81,7 @@ export interface ResolvedOptions {
   contentApi: ContentApiOptions & { keys: ContentKeyOptions };
   webhooks: ResolvedWebhookOptions;
   clientAddress?: (request: Request) => string | undefined;
+  logger: Logger;
 }
 
 const NAME = /^[a-z][a-z0-9-]{0,49}$/;
@@ -122,6 +129,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     clientAddress: options.clientAddress,
     contentApi: resolveContentApi(options.contentApi ?? {}),
     webhooks: resolveWebhookOptions(options.webhooks),
+    logger: options.logger ?? silentLogger,
   };
 }
 

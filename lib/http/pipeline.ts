@@ -100,7 +100,7 @@ export function createFetch(deps: PipelineDeps): (request: Request) => Promise<R
       response = await handle(request, url);
     } catch (error) {
       const apiError = asApiError(translateError(error));
-      if (apiError.status >= 500) console.error('pressroom: unexpected error', error);
+      if (apiError.status >= 500) resolved.logger.error(`unexpected error answering ${request.method} ${pathname}`, error);
       response = errorResponse(apiError);
     }
     if (contentPath.test(pathname)) {
