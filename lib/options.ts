@@ -84,6 +84,9 @@ export interface ResolvedOptions {
   logger: Logger;
 }
 
+/** PBKDF2-SHA256 iterations for new password hashes unless `auth.passwordIterations` says otherwise. */
+export const DEFAULT_PASSWORD_ITERATIONS = 600_000;
+
 const NAME = /^[a-z][a-z0-9-]{0,49}$/;
 
 function absoluteUrl(value: string, option: string): string {
@@ -116,7 +119,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
       clockToleranceSeconds: options.auth?.clockToleranceSeconds ?? 5,
       reuse,
       graceMs: options.auth?.tokenReuseGraceMs ?? 2000,
-      passwordIterations: options.auth?.passwordIterations ?? 600_000,
+      passwordIterations: options.auth?.passwordIterations ?? DEFAULT_PASSWORD_ITERATIONS,
       ...resolveSessionPolicy(options.auth ?? {}, options.adminUrl ? absoluteUrl(options.adminUrl, 'adminUrl') : url),
     },
     limits: {
