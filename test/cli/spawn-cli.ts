@@ -18,6 +18,8 @@ export interface CliOptions {
   /** Extra node flags, e.g. another --import. */
   node?: string[];
   cwd?: string;
+  /** A command the process runs under, e.g. setpriv to drop root. */
+  prefix?: string[];
 }
 
 function start(args: string[], options: CliOptions = {}): ChildProcess {
@@ -26,6 +28,7 @@ function start(args: string[], options: CliOptions = {}): ChildProcess {
   if (options.umask) {
     return spawn('sh', ['-c', `umask ${options.umask} && exec "$@"`, 'sh', process.execPath, ...node], { env, cwd: options.cwd ?? ROOT });
   }
+  if (options.prefix) return spawn(options.prefix[0], [...options.prefix.slice(1), process.execPath, ...node], { env, cwd: options.cwd ?? ROOT });
   return spawn(process.execPath, node, { env, cwd: options.cwd ?? ROOT });
 }
 
