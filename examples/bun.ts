@@ -1,7 +1,16 @@
-// bun examples/bun.ts
+// bun examples/bun.ts   (after npm run build; PORT=3000 by default) — in memory, new keys each start.
 import { createService } from 'pressroom';
 
-declare const Bun: { serve(options: { port: number; hostname: string; fetch(request: Request): Promise<Response> }): unknown };
+declare const Bun: { serve(options: { port: number; hostname: string; fetch(request: Request): Promise<Response> }): { port: number } };
+declare const process: { env: Record<string, string | undefined> };
 
-const service = await createService({ url: 'http://127.0.0.1:3000' });
-Bun.serve({ port: 3000, hostname: '127.0.0.1', fetch: service.fetch });
+// PORT=0 picks a free port; the url is set once it is known, before the first request
+let fetchHandler: (request: Request) => Promise<Response> = async () => new Response('starting', { status: 503 });
+const server = Bun.serve({ port: Number(process.env.PORT ?? 3000), hostname: '127.0.0.1', fetch: (request) => fetchHandler(request) });
+const url = `http://127.0.0.1:${server.port}`;
+const service = await createService({ url });
+await service.setup({ name: 'Example Owner', email: 'owner@example.com', password: `example-${crypto.randomUUID()}`, title: 'Example site' });
+const { adminKey, contentKey } = await service.createIntegration({ name: 'example' });
+console.log(`Admin API key:   ${adminKey}\nContent API key: ${contentKey}`);
+fetchHandler = service.fetch;
+console.log(`listening on ${url}`);

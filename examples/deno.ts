@@ -1,7 +1,18 @@
-// deno run -A examples/deno.ts
+// deno run -A examples/deno.ts   (after npm run build; PORT=3000 by default) — in memory, new keys each start.
 import { createService } from 'pressroom';
 
-declare const Deno: { serve(options: { port: number; hostname: string }, handler: (request: Request) => Promise<Response>): unknown };
+declare const Deno: {
+  serve(options: { port: number; hostname: string; onListen?: () => void }, handler: (request: Request) => Promise<Response>): { addr: { port: number } };
+  env: { get(name: string): string | undefined };
+};
 
-const service = await createService({ url: 'http://127.0.0.1:3000' });
-Deno.serve({ port: 3000, hostname: '127.0.0.1' }, service.fetch);
+// PORT=0 picks a free port; the url is set once it is known, before the first request
+let fetchHandler: (request: Request) => Promise<Response> = async () => new Response('starting', { status: 503 });
+const server = Deno.serve({ port: Number(Deno.env.get('PORT') ?? 3000), hostname: '127.0.0.1', onListen: () => {} }, (request) => fetchHandler(request));
+const url = `http://127.0.0.1:${server.addr.port}`;
+const service = await createService({ url });
+await service.setup({ name: 'Example Owner', email: 'owner@example.com', password: `example-${crypto.randomUUID()}`, title: 'Example site' });
+const { adminKey, contentKey } = await service.createIntegration({ name: 'example' });
+console.log(`Admin API key:   ${adminKey}\nContent API key: ${contentKey}`);
+fetchHandler = service.fetch;
+console.log(`listening on ${url}`);
