@@ -19,21 +19,15 @@ const assertShim = {
   },
 };
 
-const shared: Options = { target: 'node20', platform: 'neutral', external: ['pg', 'express'], sourcemap: true };
+// no source maps: they would double the package's size for readers of code that ships unminified
+const shared: Options = { target: 'node20', platform: 'neutral', external: ['pg', 'express'], sourcemap: false };
 
 export default defineConfig([
   // ESM is split so the embedded database (Node-only) stays a lazily imported chunk of its own, and
   // find-my-way is bundled with node:assert shimmed: the core bundle runs where there are no Node built-ins
-  { ...shared, entry, format: ['esm'], dts: { entry }, clean: true, splitting: true, noExternal: ['find-my-way'], removeNodeProtocol: false, esbuildPlugins: [assertShim],
+  // the CLI is one more entry of this build, so it shares the core's chunks instead of bundling a copy
+  { ...shared, entry: { ...entry, cli: 'lib/cli/main.ts' }, format: ['esm'], dts: { entry }, clean: true, splitting: true, noExternal: ['find-my-way'], removeNodeProtocol: false, esbuildPlugins: [assertShim],
     // Node built-ins stay imports (of the Node-only chunks), except assert, which the shim replaces
     external: ['pg', 'express', /^node:(?!assert$)/] },
   { ...shared, entry, format: ['cjs'], dts: { entry }, splitting: false, shims: true },
-  {
-    entry: { cli: 'lib/cli/main.ts' },
-    format: ['esm'],
-    target: 'node20',
-    platform: 'node',
-    sourcemap: true,
-    splitting: false,
-  },
 ]);

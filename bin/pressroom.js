@@ -1,7 +1,4 @@
 #!/usr/bin/env node
 import { main } from '../dist/cli.js';
 
-main(process.argv.slice(2)).catch((error) => {
-  console.error(`pressroom: ${error.message}`);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then((code) => process.exit(code));

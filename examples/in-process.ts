@@ -1,3 +1,4 @@
+// npx tsx examples/in-process.ts   (after npm run build)
 // A front end's test talking to pressroom with no network: seed content, then read it as the site would.
 import { createService } from 'pressroom';
 

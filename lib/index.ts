@@ -5,6 +5,7 @@ export type { ServiceOptions } from './options';
 export type { ImportInput, ImportOptions, ImportProgress, ImportResult } from './ghost/import';
 export type { ExportOptions, MigrationProgress } from './ghost/export';
 export type { ImportProblem } from './ghost/format';
+export type { Logger } from './logger';
 export { ApiError } from './http/errors';
 export type { ErrorType, ErrorBody } from './http/errors';
 export type { Storage, Stores } from './storage/storage';

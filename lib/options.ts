@@ -1,4 +1,5 @@
 import type { Storage } from './storage/storage';
+import { silentLogger, type Logger } from './logger';
 import type { AdminTokenPolicy, TokenReuse } from './auth/admin-token';
 import { resolveSessionPolicy, type SessionPolicy } from './auth/session-options';
 import type { ContentKeyOptions } from './auth/content-key';
@@ -13,7 +14,10 @@ export interface ServiceOptions {
   url?: string;
   /** Where the Admin API is reached, for Location headers; defaults to `url`. */
   adminUrl?: string;
-  /** A directory for the embedded database; omitted → in memory. Ignored when `storage` is given. */
+  /**
+   * A directory for the embedded database; omitted → in memory. Ignored when `storage` is given. With it,
+   * uploads default to `images` and `themes` folders beside it (in its parent folder).
+   */
   dataDir?: string;
   /** Any Storage implementation; overrides `dataDir`. */
   storage?: Storage;
@@ -43,7 +47,7 @@ export interface ServiceOptions {
     /** Largest Ghost export accepted by `POST db/` (JSON or zip), and largest total a zip may expand to; default 100 MB. */
     importBytes?: number;
   };
-  /** Where uploaded images and theme files are kept; default in memory (`pressroom serve` uses ./content/…). */
+  /** Where uploaded images and theme files are kept; default beside `dataDir` (`<dataDir>/../images`, `…/themes`), else in memory. */
   files?: Partial<FileStores>;
   /** The URL path uploaded images are served under; default `/content/images`. */
   imagesPath?: string;
@@ -61,6 +65,8 @@ export interface ServiceOptions {
   webhooks?: WebhookOptions;
   /** The clock; tests inject one. */
   now?: () => Date;
+  /** Where notices and recovered failures are reported (`info`, `warn`, `error`); silent by default. */
+  logger?: Logger;
 }
 
 export interface ResolvedOptions {
@@ -74,7 +80,11 @@ export interface ResolvedOptions {
   imagesPath: string;
   contentApi: ContentApiOptions & { keys: ContentKeyOptions };
   webhooks: ResolvedWebhookOptions;
+  logger: Logger;
 }
+
+/** PBKDF2-SHA256 iterations for new password hashes unless `auth.passwordIterations` says otherwise. */
+export const DEFAULT_PASSWORD_ITERATIONS = 600_000;
 
 const NAME = /^[a-z][a-z0-9-]{0,49}$/;
 
@@ -108,7 +118,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
       clockToleranceSeconds: options.auth?.clockToleranceSeconds ?? 5,
       reuse,
       graceMs: options.auth?.tokenReuseGraceMs ?? 2000,
-      passwordIterations: options.auth?.passwordIterations ?? 600_000,
+      passwordIterations: options.auth?.passwordIterations ?? DEFAULT_PASSWORD_ITERATIONS,
       ...resolveSessionPolicy(options.auth ?? {}, options.adminUrl ? absoluteUrl(options.adminUrl, 'adminUrl') : url),
     },
     limits: {
@@ -121,6 +131,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     imagesPath: resolveImagesPath(options.imagesPath, name),
     contentApi: resolveContentApi(options.contentApi ?? {}),
     webhooks: resolveWebhookOptions(options.webhooks),
+    logger: options.logger ?? silentLogger,
   };
 }
 

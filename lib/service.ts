@@ -57,16 +57,28 @@ async function openStorage(options: ServiceOptions): Promise<Storage> {
   if (options.storage) return options.storage;
   // the embedded default is loaded lazily so that hosts passing their own storage never load WebAssembly
   const { createPgliteStorage } = await import('./storage/pglite');
-  return createPgliteStorage({ dataDir: options.dataDir });
+  return createPgliteStorage({ dataDir: options.dataDir, logger: options.logger });
+}
+
+/**
+ * Uploads are kept where the data is: with the embedded database on disk, in `images` and `themes`
+ * folders beside its directory (`./content/data` → `./content/images`), as `pressroom serve` does.
+ */
+async function defaultFileStores(options: ServiceOptions): Promise<ServiceOptions['files']> {
+  const files = options.files ?? {};
+  if (options.storage || !options.dataDir || (files.images && files.themes)) return files;
+  // Node-only, loaded only for a data directory, which needs Node anyway
+  const { directoryStoresBeside } = await import('./files/beside-data');
+  return { ...directoryStoresBeside(options.dataDir), ...files };
 }
 
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
-  const resolved = resolveOptions(options);
+  const resolved = resolveOptions({ ...options, files: await defaultFileStores(options) });
   // the embedded database's modules and snapshot load asynchronously; the route table is built meanwhile
   const opening = openStorage(options);
   const router = new ApiRouter(resolved.name, routes);
   const storage = await opening;
-  const events = new EventBus();
+  const events = new EventBus(resolved.logger);
   const app: AppContext = { storage, options: resolved, now: options.now ?? (() => new Date()), events };
   const contentKeys = new ContentKeys(app, resolved.contentApi.keys);
   app.keysChanged = () => {

@@ -1,67 +1,198 @@
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
+// `pressroom serve`: binds the port first (so a port in use is reported before anything is written),
+// opens the site, prints the start banner, then answers — one log line per request — until stopped.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
 import { toNodeHandler } from '../adapters/node';
-import { createService, type Service } from '../service';
-import { DirectoryFileStore } from '../files/directory';
-import { randomHex } from '../util/ids';
+import { VERSION } from '../version';
+import type { CliIo } from './command';
+import { credentialsPath, privateFile, privateFolder, readCredentials, writeCredentials, type Credentials } from './credentials';
+import { generatePassword } from './operator';
+import { serveLog, type LogFormat, type ServeLog } from './output';
+import { withRequestLog } from './request-log';
+import { openSite, SiteError, type OpenSite } from './site';
 
 export interface ServeOptions {
+  /** 0: any free port; the one chosen is printed and used in every `url`. */
   port: number;
   host: string;
   dataDir: string;
+  /** A PostgreSQL server instead of the embedded database; `dataDir`'s parent then holds only credentials and uploads. */
+  databaseUrl?: string;
   name: string;
   url?: string;
+  logFormat?: LogFormat;
+  /** Leaves out the start banner, the one place keys and the first Owner password are printed. */
+  quiet?: boolean;
 }
 
-interface Credentials {
-  ownerEmail: string;
-  ownerPassword: string;
-  adminKey: string;
-  contentKey: string;
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** Stops taking requests, lets those in flight finish, stops the webhook worker and closes the database. */
+  close(reason?: string): Promise<void>;
 }
 
-/** First start: the Owner and an integration, whose keys are kept beside the data so restarts print the same ones. */
-async function ensureCredentials(service: Service, file: string): Promise<Credentials> {
-  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Credentials;
-  const ownerEmail = 'owner@example.com';
-  const ownerPassword = `pr-${randomHex(12)}`;
-  await service.setup({ name: 'Site Owner', email: ownerEmail, password: ownerPassword, title: 'My pressroom site' });
-  const { adminKey, contentKey } = await service.createIntegration({ name: 'pressroom CLI' });
-  const credentials = { ownerEmail, ownerPassword, adminKey, contentKey };
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
-  await chmod(file, 0o600);
-  return credentials;
-}
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
-export async function serve(options: ServeOptions): Promise<{ close(): Promise<void> }> {
-  const dataDir = resolve(options.dataDir);
-  const url = options.url ?? `http://${options.host}:${options.port}`;
-  // uploads sit beside the database: ./content/images and ./content/themes with the default --data
-  const content = dirname(dataDir);
-  const files = { images: new DirectoryFileStore(join(content, 'images')), themes: new DirectoryFileStore(join(content, 'themes')) };
-  const service = await createService({ name: options.name, url, dataDir, files });
-  const credentials = await ensureCredentials(service, join(dirname(dataDir), 'pressroom-credentials.json'));
-  const server = createServer(toNodeHandler(service));
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(options.port, options.host, ok);
+/** How long in-flight requests get to finish on shutdown before their connections are cut. */
+const DRAIN_MS = 4000;
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      const where = `${host}:${port}`;
+      if (error.code === 'EADDRINUSE') reject(new SiteError(`Port ${port} on ${host} is already in use; choose another with --port.`));
+      else if (error.code === 'EACCES') reject(new SiteError(`No permission to listen on ${where}; use a port above 1023 or another --host.`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new SiteError(`Cannot listen on ${where}: this machine has no such address.`));
+      else reject(new SiteError(`Cannot listen on ${where}: ${error.message}`));
+    };
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
   });
-  const api = `${url}/${options.name}/api/v3`;
-  console.log(`pressroom is serving ${url}
-  Admin API:       ${api}/admin/
-  Content API:     ${api}/content/
-  Admin API key:   ${credentials.adminKey}
-  Content API key: ${credentials.contentKey}
-  Owner login:     ${credentials.ownerEmail} / ${credentials.ownerPassword}
-  Data:            ${dataDir}
-  Files:           ${files.images.root}, ${files.themes.root}`);
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** The Owner and an integration on a site's first start; null for a site set up before (or meanwhile). */
+async function firstStart(site: OpenSite): Promise<Credentials | null> {
+  const isSetUp = async () => (await site.storage.settings.get('setup_done')) === 'true' || (await site.storage.users.count()) > 0;
+  if (await isSetUp()) return null;
+  const ownerEmail = 'owner@example.com';
+  const ownerPassword = generatePassword();
+  try {
+    await site.service.setup({ name: 'Site Owner', email: ownerEmail, password: ownerPassword, title: 'My pressroom site' });
+  } catch (error) {
+    // another instance on the same PostgreSQL database set it up a moment ago
+    if (await isSetUp()) return null;
+    throw error;
+  }
+  const { id, adminKey, contentKey } = await site.service.createIntegration({ name: 'pressroom CLI' });
+  return { ownerEmail, ownerPassword, integrationId: id, adminKey, contentKey };
+}
+
+interface Banner {
+  credentials: Credentials | null;
+  /** The Owner's password is printed on the first start only. */
+  first: boolean;
+}
+
+async function credentialsFor(site: OpenSite, log: ServeLog): Promise<Banner> {
+  const file = credentialsPath(site.contentDir);
+  const kept = await readCredentials(file);
+  if (kept) {
+    if (await privateFile(file)) log.warn(`Made ${file} private to its owner (mode 600): others could read it.`);
+    return { credentials: kept, first: false };
+  }
+  const created = await firstStart(site);
+  if (created) {
+    await writeCredentials(file, created);
+    return { credentials: created, first: true };
+  }
+  log.warn(
+    `The site is set up, but ${file} is missing, so no keys are printed. ` +
+      '`pressroom keys` prints every integration\'s keys (`keys --new <name>` issues new ones); ' +
+      '`pressroom reset-password <email>` sets a new password for a staff user.',
+  );
+  return { credentials: null, first: false };
+}
+
+function printBanner(io: CliIo, format: LogFormat, url: string, site: OpenSite, name: string, banner: Banner): void {
+  const api = `${url}/${name}/api/v3`;
+  const files = [`${site.contentDir}/images`, `${site.contentDir}/themes`];
+  const { credentials, first } = banner;
+  const owner = credentials && (first ? `${credentials.ownerEmail} / ${credentials.ownerPassword}` : `${credentials.ownerEmail} (password as printed on the first start)`);
+  if (format === 'json') {
+    const fields = {
+      url, adminApi: `${api}/admin/`, contentApi: `${api}/content/`,
+      ...(credentials ? { adminKey: credentials.adminKey, contentKey: credentials.contentKey, ownerEmail: credentials.ownerEmail } : {}),
+      ...(credentials && first ? { ownerPassword: credentials.ownerPassword } : {}),
+      data: site.database, files,
+    };
+    io.stdout.write(`${JSON.stringify({ banner: fields })}\n`);
+    return;
+  }
+  const lines = [
+    `pressroom is serving ${url}`,
+    `  Admin API:       ${api}/admin/`,
+    `  Content API:     ${api}/content/`,
+    ...(credentials ? [`  Admin API key:   ${credentials.adminKey}`, `  Content API key: ${credentials.contentKey}`, `  Owner login:     ${owner}`] : []),
+    `  Data:            ${site.database}`,
+    `  Files:           ${files.join(', ')}`,
+  ];
+  io.stdout.write(`${lines.join('\n')}\n`);
+}
+
+export async function serve(options: ServeOptions, io: CliIo): Promise<RunningServer> {
+  const format = options.logFormat ?? 'pretty';
+  const log = serveLog(io, format);
+  const started = performance.now();
+
+  // requests that arrive while the site opens wait for it
+  let answer: (Listener & { inFlight(): number }) | null = null;
+  const waiting: [IncomingMessage, ServerResponse][] = [];
+  const server = createServer((req, res) => (answer ? answer(req, res) : waiting.push([req, res])));
+  await listen(server, options.port, options.host);
+  const port = (server.address() as AddressInfo).port;
+  const url = options.url ?? `http://${urlHost(options.host)}:${port}`;
+  log.info(`pressroom ${VERSION}: port ${port} bound, opening the ${options.databaseUrl ? 'PostgreSQL' : 'embedded'} database`);
+
+  let site: OpenSite;
+  try {
+    const contentDir = dirname(resolve(options.dataDir));
+    if (await privateFolder(contentDir).catch(() => false)) log.warn(`Made ${contentDir} private to its owner (mode 700): it holds the credentials file.`);
+    site = await openSite({ data: options.dataDir, databaseUrl: options.databaseUrl, name: options.name, url, logger: log });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  log.info(`database ready in ${seconds(started)} (${site.database})`);
+  let banner: Banner;
+  try {
+    banner = await credentialsFor(site, log);
+  } catch (error) {
+    server.close();
+    await site.close();
+    throw error;
+  }
+  if (!options.quiet) printBanner(io, format, url, site, options.name, banner);
+
+  const handler = withRequestLog(toNodeHandler(site.service), (entry) => log.request(entry));
+  answer = handler;
+  for (const [req, res] of waiting.splice(0)) handler(req, res);
+  log.info(`listening on ${url} (started in ${seconds(started)})`);
+
+  let closing: Promise<void> | undefined;
   return {
-    async close() {
-      await new Promise<void>((ok) => server.close(() => ok()));
-      await service.close();
+    url,
+    port,
+    close(reason) {
+      closing ??= (async () => {
+        const stopping = performance.now();
+        log.info(`shutting down${reason ? ` (${reason})` : ''}: ${handler.inFlight()} requests in flight`);
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // answered keep-alive connections close at once; the rest as soon as their response is done
+        const deadline = Date.now() + DRAIN_MS;
+        while (handler.inFlight() > 0 && Date.now() < deadline) {
+          server.closeIdleConnections();
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        server.closeIdleConnections();
+        if (handler.inFlight() > 0) log.warn(`${handler.inFlight()} requests still unanswered after ${DRAIN_MS / 1000} s; cutting them off`);
+        server.closeAllConnections();
+        await closed;
+        // stops the webhook worker after its current deliveries, then closes the database
+        await site.close();
+        log.info(`stopped in ${seconds(stopping)}`);
+      })();
+      return closing;
     },
   };
 }

@@ -1,22 +1,55 @@
 // Opens the site a CLI command works on: the embedded database in --data, or a PostgreSQL server.
 import { dirname, join, resolve } from 'node:path';
 import { DirectoryFileStore } from '../files/directory';
+import type { Logger } from '../logger';
 import { createService, type Service } from '../service';
+import { createPgliteStorage } from '../storage/pglite';
+import type { Storage } from '../storage/storage';
+import { databaseUrlProblem, redactedDatabaseUrl, withoutPassword } from './database-url';
 
 export interface SiteFlags {
-  /** The data directory (default ./content/data); with a database URL it holds only credentials and uploads. */
+  /** The data directory (default ./content/data); with a database URL it is not created, and its parent folder holds credentials and uploads. */
   data?: string;
   databaseUrl?: string;
   name?: string;
   url?: string;
+  /** Notices while opening and running (permissions narrowed, failures recovered from); silent if omitted. */
+  logger?: Logger;
 }
 
 export interface OpenSite {
   service: Service;
+  /** The service's storage, for operator commands that work below the API (keys, passwords). */
+  storage: Storage;
   dataDir: string;
   /** Where uploads and the credentials file live: the data directory's parent folder. */
   contentDir: string;
+  /** Where the database is, as it may be printed (a PostgreSQL URL without its password). */
+  database: string;
   close(): Promise<void>;
+}
+
+/** A failure to open the site whose message is meant for the operator as it stands. */
+export class SiteError extends Error {}
+
+async function openPostgres(databaseUrl: string): Promise<Storage> {
+  const problem = databaseUrlProblem(databaseUrl);
+  if (problem) throw new SiteError(`The database URL ${problem}.`);
+  let pg: typeof import('../storage/pg');
+  try {
+    pg = await import('../storage/pg');
+  } catch (error) {
+    throw new SiteError(`Cannot load PostgreSQL support: ${(error as Error).message}`);
+  }
+  try {
+    return await pg.createPgStorage({ connectionString: databaseUrl });
+  } catch (error) {
+    const err = error as NodeJS.ErrnoException;
+    if (err.code === 'ERR_MODULE_NOT_FOUND' && /'pg'/.test(err.message)) {
+      throw new SiteError('A PostgreSQL database needs the pg package: npm install pg');
+    }
+    throw new SiteError(`Cannot open the PostgreSQL database ${redactedDatabaseUrl(databaseUrl)}: ${withoutPassword(err.message, databaseUrl)}`);
+  }
 }
 
 export async function openSite(flags: SiteFlags): Promise<OpenSite> {
@@ -24,12 +57,14 @@ export async function openSite(flags: SiteFlags): Promise<OpenSite> {
   // uploads sit beside the database: ./content/images and ./content/themes with the default --data
   const contentDir = dirname(dataDir);
   const files = { images: new DirectoryFileStore(join(contentDir, 'images')), themes: new DirectoryFileStore(join(contentDir, 'themes')) };
-  const storage = flags.databaseUrl ? await (await import('../storage/pg')).createPgStorage({ connectionString: flags.databaseUrl }) : undefined;
-  const service = await createService({
-    name: flags.name,
-    url: flags.url,
-    ...(storage ? { storage } : { dataDir }),
-    files,
-  });
-  return { service, dataDir, contentDir, close: () => service.close() };
+  const storage = flags.databaseUrl ? await openPostgres(flags.databaseUrl) : await createPgliteStorage({ dataDir, logger: flags.logger });
+  let service: Service;
+  try {
+    service = await createService({ name: flags.name, url: flags.url, storage, files, logger: flags.logger });
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  const database = flags.databaseUrl ? redactedDatabaseUrl(flags.databaseUrl) : dataDir;
+  return { service, storage, dataDir, contentDir, database, close: () => service.close() };
 }

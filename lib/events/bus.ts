@@ -1,6 +1,7 @@
 import type { Stores } from '../storage/storage';
 import type { DomainEvent } from './events';
 import type { EventName } from './names';
+import { silentLogger, type Logger } from '../logger';
 
 export type EventHandler = (event: DomainEvent) => void | Promise<void>;
 /** Runs inside the transaction of the change, so what it writes (an outbox) commits or rolls back with it. */
@@ -13,6 +14,8 @@ export type EventStager = (tx: Stores, events: DomainEvent[]) => Promise<void>;
 export class EventBus {
   private readonly handlers = new Map<EventName | '*', Set<EventHandler>>();
   private readonly stagers: EventStager[] = [];
+
+  constructor(private readonly logger: Logger = silentLogger) {}
 
   on(name: EventName | '*', handler: EventHandler): () => void {
     let set = this.handlers.get(name);
@@ -34,9 +37,9 @@ export class EventBus {
     for (const event of events) {
       for (const handler of [...(this.handlers.get(event.name) ?? []), ...(this.handlers.get('*') ?? [])]) {
         try {
-          Promise.resolve(handler(event)).catch((error) => console.error(`pressroom: listener for ${event.name} failed`, error));
+          Promise.resolve(handler(event)).catch((error) => this.logger.error(`listener for ${event.name} failed`, error));
         } catch (error) {
-          console.error(`pressroom: listener for ${event.name} failed`, error);
+          this.logger.error(`listener for ${event.name} failed`, error);
         }
       }
     }

@@ -19,6 +19,7 @@ export function wireWebhooks(app: AppContext): WebhookWorker {
     retries: options.webhooks.retries,
     backoffMs: options.webhooks.backoffMs,
     background: options.webhooks.worker,
+    logger: options.logger,
   });
   let staged = false;
   app.events.addStager(

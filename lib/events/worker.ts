@@ -1,4 +1,5 @@
 import { schemeWord } from '../auth/authenticate';
+import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
 import type { AttemptResult, ClaimedDelivery } from '../storage/webhook-rows';
 import { randomHex } from '../util/ids';
@@ -19,6 +20,8 @@ export interface WorkerOptions {
   backoffMs: number;
   /** Deliver in the background as events are staged and retries fall due. */
   background: boolean;
+  /** Where a failed background run is reported; never after `stop()`. */
+  logger?: Logger;
 }
 
 export interface DeliveryCounts {
@@ -187,7 +190,7 @@ export function createWebhookWorker(options: WorkerOptions): WebhookWorker {
         const next = await options.storage.outbox.nextDue();
         if (next) delay = Math.min(IDLE_POLL_MS, next.getTime() - options.now().getTime());
       } catch (error) {
-        if (!stopped) console.error('pressroom: webhook delivery worker failed', error);
+        if (!stopped) options.logger?.error('webhook delivery worker failed', error);
       }
       backgroundRun = null;
       if (again) {

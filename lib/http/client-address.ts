@@ -34,14 +34,14 @@ const warned = new WeakSet<AppContext>();
 /**
  * The rate-limit key for `scope` and the request's address; null when the host gave no address, in
  * which case per-address limits do not apply (one shared "unknown" address would let anyone lock
- * everyone out). The first time, the service says so.
+ * everyone out). The first time, the service says so through its logger.
  */
 export function addressLimitKey(app: AppContext, scope: string, address: string | undefined): string | null {
   if (address !== undefined) return `${scope}:${address}`;
   if (!warned.has(app)) {
     warned.add(app);
-    console.warn(
-      'pressroom: service.fetch was called without a client address, so per-address rate limits (sign-in, ' +
+    app.options.logger.warn(
+      'service.fetch was called without a client address, so per-address rate limits (sign-in, ' +
         'Content API keys) are off; per-email limits still apply. Pass service.fetch(request, { clientAddress }) ' +
         '(the pressroom/node and pressroom/express adapters do).',
     );

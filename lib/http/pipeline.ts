@@ -108,7 +108,7 @@ export function createFetch(deps: PipelineDeps): (request: Request, context?: un
       response = await handle(request, url, addressOf(context));
     } catch (error) {
       const apiError = asApiError(translateError(error));
-      if (apiError.status >= 500) console.error('pressroom: unexpected error', error);
+      if (apiError.status >= 500) resolved.logger.error(`unexpected error answering ${request.method} ${pathname}`, error);
       response = errorResponse(apiError);
     }
     if (contentPath.test(pathname)) {

@@ -15,6 +15,8 @@ import { createSqlStorage } from './sql/sql-storage';
 import { DEFAULT_STATISTICS_POLICY, UpkeepJob, type UpkeepPolicy } from './pglite-upkeep';
 import { PreparedStatements } from './pglite-statements';
 import { pgliteDriver } from './pglite-driver';
+import { DataDirError, lockDataDir, narrowModes, prepareDataDir, type DataDirLock } from './data-dir';
+import { silentLogger, type Logger } from '../logger';
 
 export interface PgliteStorageOptions {
   /** A directory for the database files; omitted → in memory. */
@@ -31,6 +33,8 @@ export interface PgliteStorageOptions {
   checkpoints?: CheckpointPolicy;
   /** When to look for tables with many dead or new rows and vacuum them (PGlite has no autovacuum). */
   vacuum?: UpkeepPolicy;
+  /** Where notices go (permissions narrowed on start); silent by default. */
+  logger?: Logger;
 }
 
 export interface CheckpointPolicy extends UpkeepPolicy {
@@ -207,19 +211,51 @@ async function cachedSeed(cacheDir: string | false): Promise<Blob> {
   return seed;
 }
 
+/** How often files PGlite created meanwhile (0666, whatever the umask) are made private again. */
+const NARROW_INTERVAL_MS = 30_000;
+
+/**
+ * A data directory for this process alone: checked, created 0700, locked against other processes,
+ * and kept private — modes wider than the owner's are narrowed on start (with a notice), after PGlite
+ * opened it, every 30 s while it runs, and on close.
+ */
+async function claimDataDir(dir: string, logger: Logger): Promise<{ lock: DataDirLock; existing: boolean }> {
+  const { existing } = await prepareDataDir(dir);
+  const lock = await lockDataDir(dir);
+  try {
+    const narrowed = await narrowModes(dir);
+    if (existing && narrowed > 0) {
+      logger.warn(`Made ${narrowed} files and folders under ${dir} private to their owner: others could read or write them.`);
+    }
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  return { lock, existing };
+}
+
+async function openPglite(options: PgliteStorageOptions, existing: boolean): Promise<{ db: PGlite; fromSeed: boolean }> {
+  if (options.dataDir && existing && existsSync(join(options.dataDir, 'PG_VERSION'))) {
+    return { db: await PGlite.create({ dataDir: options.dataDir, startParams: START_PARAMS }), fromSeed: false };
+  }
+  const startParams = options.dataDir ? START_PARAMS : IN_MEMORY_START_PARAMS;
+  const seed = await cachedSeed(options.seedCacheDir ?? tmpdir());
+  return { db: await PGlite.create({ dataDir: options.dataDir, loadDataDir: seed, startParams }), fromSeed: true };
+}
+
 /** A migrated PGlite database behind the SQL driver interface. */
 export async function createPgliteDriver(options: PgliteStorageOptions = {}): Promise<SqlDriver> {
-  const cacheDir = options.seedCacheDir ?? tmpdir();
+  const dir = options.dataDir;
+  const claimed = dir ? await claimDataDir(dir, options.logger ?? silentLogger) : null;
   let db: PGlite;
   // a database made from the seed has every migration of this version already: the seed is keyed by them
-  let fromSeed = false;
-  if (options.dataDir && existsSync(join(options.dataDir, 'PG_VERSION'))) {
-    db = await PGlite.create({ dataDir: options.dataDir, startParams: START_PARAMS });
-  } else {
-    if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-    const startParams = options.dataDir ? START_PARAMS : IN_MEMORY_START_PARAMS;
-    db = await PGlite.create({ dataDir: options.dataDir, loadDataDir: await cachedSeed(cacheDir), startParams });
-    fromSeed = true;
+  let fromSeed: boolean;
+  try {
+    ({ db, fromSeed } = await openPglite(options, claimed?.existing ?? false));
+  } catch (error) {
+    await claimed?.lock.release();
+    if (!dir) throw error;
+    throw new DataDirError(`Cannot open the database in ${dir}: ${(error as Error).message}`, dir);
   }
   const analyze = async () => {
     for (const table of await dueTables(db, DUE_FOR_ANALYZE)) await db.exec(`ANALYZE ${table}`);
@@ -231,7 +267,32 @@ export async function createPgliteDriver(options: PgliteStorageOptions = {}): Pr
     new UpkeepJob(vacuumJob(db), options.vacuum ?? DEFAULT_VACUUM_POLICY),
   ];
   const driver = pgliteDriver(db, new PreparedStatements(db), upkeep);
-  if (!fromSeed) await migrate(driver);
+  if (!dir || !claimed) {
+    if (!fromSeed) await migrate(driver);
+    return driver;
+  }
+  const narrow = () => narrowModes(dir).catch(() => 0);
+  const timer = setInterval(narrow, NARROW_INTERVAL_MS);
+  timer.unref();
+  const closeDb = driver.close.bind(driver);
+  let closing: Promise<void> | undefined;
+  driver.close = () =>
+    (closing ??= (async () => {
+      clearInterval(timer);
+      try {
+        await closeDb();
+      } finally {
+        await narrow();
+        await claimed.lock.release();
+      }
+    })());
+  try {
+    await narrow();
+    if (!fromSeed) await migrate(driver);
+  } catch (error) {
+    await driver.close().catch(() => {});
+    throw error;
+  }
   return driver;
 }
 

@@ -13,10 +13,13 @@ const ORIGIN = 'http://127.0.0.1:2368';
 
 let service: Service;
 let server: Server | undefined;
+const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
 beforeEach(async () => {
+  logger.warn.mockClear();
   service = await createService({
     url: ORIGIN,
+    logger,
     auth: { passwordIterations: 1000, loginRateLimit: { perEmail: 3, perAddress: 3 } },
     contentApi: { keyFailuresPerMinute: 3 },
   });
@@ -54,7 +57,7 @@ describe('service.fetch(request, { clientAddress })', () => {
   });
 
   it('without an address, per-address limits are off (one warning), per-email limits still hold', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = logger.warn;
     // a header does not make up for the missing address either
     for (let i = 0; i < 10; i++) expect((await service.fetch(contentRequest({ 'x-pressroom-client-address': 'x' }))).status).toBe(401);
     for (let i = 0; i < 3; i++) {
@@ -70,7 +73,6 @@ describe('service.fetch(request, { clientAddress })', () => {
   });
 
   it('ignores what a runtime passes that is not a FetchContext (Bun passes its server)', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
     const bunServer = { requestIP: () => ({ address: '10.0.0.3' }) } as unknown as { clientAddress?: string };
     for (let i = 0; i < 5; i++) expect((await service.fetch(contentRequest(), bunServer)).status).toBe(401);
   });
@@ -119,7 +121,7 @@ describe('the other adapters and the client address', () => {
   });
 
   it('Next.js: the address the host reads with clientAddress; none without it', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const warn = logger.warn;
     const bare = toNextHandlers(service);
     for (let i = 0; i < 5; i++) expect((await bare.GET(contentRequest({ 'x-real-ip': '10.1.1.1', 'x-pressroom-client-address': 'a' }))).status).toBe(401);
     expect(warn).toHaveBeenCalledTimes(1);

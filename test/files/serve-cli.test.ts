@@ -1,9 +1,9 @@
 // `pressroom serve` keeps uploads on disk beside its database, and the Node adapter streams them both ways.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { serve } from '../../lib/cli/serve';
 import { adminToken } from '../helpers/service';
 import { form, png, themeZip, VALID_THEME } from './fixtures';
@@ -13,24 +13,12 @@ let server: { close(): Promise<void> };
 let base: string;
 let adminKey: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pressroom-serve-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-  server = await serve({ port, host: '127.0.0.1', dataDir: join(dir, 'content', 'data'), name: 'svc' });
-  log.mockRestore();
+  const quiet = new PassThrough().resume();
+  const running = await serve({ port: 0, host: '127.0.0.1', dataDir: join(dir, 'content', 'data'), name: 'svc', quiet: true }, { stdin: quiet, stdout: quiet, stderr: quiet, env: {} });
+  server = running;
+  base = running.url;
   adminKey = JSON.parse(await readFile(join(dir, 'content', 'pressroom-credentials.json'), 'utf8')).adminKey;
 }, 60_000);
 

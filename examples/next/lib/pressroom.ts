@@ -1,9 +1,27 @@
-// One service per server process, created on first use and shared by every route handler.
+// One service per server process, created on first use and shared by every route handler. The data is
+// in ./content/data, uploads beside it in ./content/images and ./content/themes.
 import { createService, type Service } from 'pressroom';
 
 let service: Promise<Service> | undefined;
 
+/** The first start creates the Owner and an integration, and prints the keys a client needs. */
+async function firstStart(site: Service): Promise<void> {
+  const password = `example-${crypto.randomUUID()}`;
+  try {
+    await site.setup({ name: 'Site Owner', email: 'owner@example.com', password, title: 'My site' });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SETUP_DONE') return; // `npx pressroom keys` prints them (with the app stopped)
+    throw error;
+  }
+  const { adminKey, contentKey } = await site.createIntegration({ name: 'Next.js app' });
+  console.log(`pressroom: Admin API key ${adminKey}\npressroom: Content API key ${contentKey}\npressroom: Owner login owner@example.com / ${password}`);
+}
+
 export function pressroom(): Promise<Service> {
-  service ??= createService({ url: process.env.SITE_URL ?? 'http://localhost:3000', dataDir: process.env.PRESSROOM_DATA ?? './content/data' });
+  service ??= (async () => {
+    const site = await createService({ url: process.env.SITE_URL ?? 'http://localhost:3000', dataDir: process.env.PRESSROOM_DATA ?? './content/data' });
+    await firstStart(site);
+    return site;
+  })();
   return service;
 }

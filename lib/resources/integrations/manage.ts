@@ -45,7 +45,7 @@ export async function destroyIntegration(tx: Stores, id: string): Promise<void> 
  * Gives one of the integration's keys a new secret (same id and type). Tokens signed with the old admin
  * secret and the old content key stop working at once; an admin token already used stays used.
  */
-export async function refreshApiKey(tx: Stores, app: AppContext, integrationId: string, keyId: string): Promise<void> {
+export async function refreshApiKey(tx: Stores, app: Pick<AppContext, 'now'>, integrationId: string, keyId: string): Promise<void> {
   await findIntegration(tx, integrationId);
   const key = await tx.integrations.findApiKey(keyId);
   if (!key || key.integration_id !== integrationId) throw notFound('API key not found.');

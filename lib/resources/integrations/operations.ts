@@ -20,7 +20,7 @@ export interface IntegrationKeys {
 }
 
 /** A custom integration with a fresh admin key and content key. */
-export async function createIntegration(app: AppContext, raw: unknown): Promise<IntegrationKeys> {
+export async function createIntegration(app: Pick<AppContext, 'storage' | 'now'>, raw: unknown): Promise<IntegrationKeys> {
   const input = parseWith(integrationInput, raw, 'integrations');
   const now = app.now();
   const id = objectId(now);

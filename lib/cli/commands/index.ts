@@ -1,0 +1,13 @@
+// Every `pressroom <command>`, in the order `pressroom --help` lists them; a new command adds itself here.
+import type { CliCommand } from '../command';
+import { keysCommand } from './keys';
+import { resetPasswordCommand } from './reset-password';
+import { serveCommand } from './serve';
+import { versionCommand } from './version';
+
+export const COMMANDS: CliCommand[] = [
+  serveCommand,
+  keysCommand,
+  resetPasswordCommand,
+  versionCommand,
+];

@@ -1,0 +1,56 @@
+import { UsageError, type CliCommand } from '../command';
+import { parseFlags, SITE_OPTIONS, SITE_USAGE, siteFlags } from '../flags';
+import { LOG_FORMATS, type LogFormat } from '../output';
+import { serve } from '../serve';
+
+const USAGE = `Usage: pressroom serve [--port 2368] [--host 127.0.0.1] [--log-format pretty|json] [--quiet] [site options]
+
+Serves the Admin and Content APIs until SIGINT or SIGTERM. The first start creates the Owner and an
+integration and writes their credentials to pressroom-credentials.json (mode 600) beside the data.
+
+  --port <port>          0 picks a free port, printed and used in every url (default 2368)
+  --host <address>       the address to listen on (default 127.0.0.1)
+  --log-format <format>  pretty (default) or json: one line per request and notice on stdout
+  --quiet                leave out the start banner (the keys, and the Owner's password on the first start)
+
+${SITE_USAGE}`;
+
+export const serveCommand: CliCommand = {
+  name: 'serve',
+  summary: 'serve the Admin and Content APIs over HTTP',
+  usage: USAGE,
+  async run(argv, io) {
+    const { values } = parseFlags(argv, {
+      ...SITE_OPTIONS,
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'log-format': { type: 'string' },
+      quiet: { type: 'boolean' },
+    });
+    const portText = (values.port as string | undefined) ?? '2368';
+    const port = Number(portText);
+    if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535, not ${JSON.stringify(portText)}`);
+    const logFormat = ((values['log-format'] as string | undefined) ?? 'pretty') as LogFormat;
+    if (!LOG_FORMATS.includes(logFormat)) throw new UsageError(`--log-format must be pretty or json, not ${JSON.stringify(logFormat)}`);
+    const host = (values.host as string | undefined) ?? '127.0.0.1';
+    if (host === '') throw new UsageError('--host needs an address');
+    const site = siteFlags(values, io);
+
+    // whatever the operator's umask, what this process writes (credentials, uploads) is its own
+    process.umask(0o077);
+    const server = await serve(
+      { port, host, dataDir: site.data ?? './content/data', databaseUrl: site.databaseUrl, name: site.name ?? 'svc', url: site.url, logFormat, quiet: values.quiet === true },
+      io,
+    );
+    const signal = await new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGINT', () => resolve('SIGINT'));
+      process.once('SIGTERM', () => resolve('SIGTERM'));
+    });
+    // a second signal while draining: stop at once
+    const force = () => process.exit(1);
+    process.once('SIGINT', force);
+    process.once('SIGTERM', force);
+    await server.close(signal);
+    return 0;
+  },
+};
