@@ -6,21 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportZip, ghostExport, exportBytes } from './fixture';
 
 const ROOT = resolve(__dirname, '../..');
-const COMMANDS = join(ROOT, 'lib/cli/commands');
-
-// Runs a command as the dispatcher would (lib/cli/main.ts registers them): its exit code, a
-// UsageError as exit code 2 with the command's usage.
-const RUNNER = `
-const [file, ...args] = process.argv.slice(1);
-const { command } = await import(file);
-const { UsageError } = await import(${JSON.stringify(join(ROOT, 'lib/cli/command.ts'))});
-try {
-  process.exitCode = await command.run(args, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env });
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  process.stderr.write(error.message + '\\n' + command.usage + '\\n');
-  process.exitCode = 2;
-}`;
+const CLI = join(ROOT, 'lib/cli/run.ts');
 
 const SETUP = `
 const { openSite } = await import(${JSON.stringify(join(ROOT, 'lib/cli/site.ts'))});
@@ -28,15 +14,16 @@ const site = await openSite({ data: process.argv[1] });
 await site.service.setup({ name: 'Ada', email: 'ada@example.com', password: 'a-long-password-1', title: 'CLI site' });
 await site.close();`;
 
-function node(code: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function node(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code, ...args], { cwd: ROOT, timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, timeout: 120_000 }, (error, stdout, stderr) => {
       done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });
 }
 
-const run = (name: string, args: string[]) => node(RUNNER, [join(COMMANDS, `${name}.ts`), ...args]);
+/** `pressroom <name> …` as an operator runs it, through the dispatcher (lib/cli/main.ts). */
+const run = (name: string, args: string[]) => node([CLI, name, ...args]);
 
 let dir: string;
 beforeAll(async () => {
@@ -46,7 +33,7 @@ beforeAll(async () => {
     id: `66f${String(i).padStart(21, '0')}`, title: `P${i}`, slug: `p-${i}`, html: '<p>x</p>', status: i === 250 ? 'bogus' : 'published',
   }));
   await writeFile(join(dir, 'broken.json'), exportBytes(ghostExport({ posts })));
-  const setups = await Promise.all([node(SETUP, [join(dir, 'a/data')]), node(SETUP, [join(dir, 'b/data')])]);
+  const setups = await Promise.all([node(['--input-type=module', '-e', SETUP, join(dir, 'a/data')]), node(['--input-type=module', '-e', SETUP, join(dir, 'b/data')])]);
   for (const setup of setups) expect(setup.code, setup.stderr).toBe(0);
 }, 180_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));

@@ -7,23 +7,22 @@ import { type CliCommand, type CliIo, UsageError } from '../command';
 import { ProgressBar } from '../progress';
 import { openSite } from '../site';
 import { errorText } from './import';
-import { SITE_FLAGS_USAGE, parseSiteArgs } from './site-flags';
+import { parseFlags, SITE_OPTIONS, SITE_USAGE, siteFlags } from '../flags';
 
-const USAGE = `Usage: pressroom export <file.json> ${SITE_FLAGS_USAGE}
+const USAGE = `Usage: pressroom export <file.json> [site options]
 
 Writes the site as a Ghost-format export (posts, pages, tags, staff without passwords, settings),
-which Ghost and \`pressroom import\` read. Exit code 0 written, 1 failed, 2 usage.`;
+which Ghost and \`pressroom import\` read. Exit code 0 written, 1 failed, 2 usage.
 
-export const command: CliCommand = {
+${SITE_USAGE}`;
+
+export const exportCommand: CliCommand = {
   name: 'export',
   summary: 'Export the site as a Ghost-format JSON file',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<number> {
-    const { positionals, flags, help } = parseSiteArgs(argv);
-    if (help) {
-      io.stdout.write(`${USAGE}\n`);
-      return 0;
-    }
+    const { positionals, values } = parseFlags(argv, SITE_OPTIONS, true);
+    const flags = siteFlags(values, io);
     if (positionals.length !== 1) throw new UsageError('Name the file to write.');
     const file = positionals[0];
     // written beside the target and renamed at the end: a failed export never leaves half a file under its name

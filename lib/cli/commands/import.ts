@@ -7,12 +7,14 @@ import type { ImportInput, ImportResult } from '../../ghost/import';
 import { type CliCommand, type CliIo, UsageError } from '../command';
 import { ProgressBar } from '../progress';
 import { openSite } from '../site';
-import { SITE_FLAGS_USAGE, parseSiteArgs } from './site-flags';
+import { parseFlags, SITE_OPTIONS, SITE_USAGE, siteFlags } from '../flags';
 
-const USAGE = `Usage: pressroom import <file.json|file.zip> ${SITE_FLAGS_USAGE}
+const USAGE = `Usage: pressroom import <file.json|file.zip> [site options]
 
 Imports a Ghost export (2.x–6.x; a zip with content/images/… brings its images), all or nothing.
-Records already on the site are skipped and listed. Exit code 0 imported, 1 refused, 2 usage.`;
+Records already on the site are skipped and listed. Exit code 0 imported, 1 refused, 2 usage.
+
+${SITE_USAGE}`;
 const LISTED = 20;
 
 function plural(n: number, noun: string): string {
@@ -45,16 +47,13 @@ export function errorText(command: string, error: unknown): string {
   return `pressroom ${command}: ${(error as Error).message}\n`;
 }
 
-export const command: CliCommand = {
+export const importCommand: CliCommand = {
   name: 'import',
   summary: 'Import a Ghost export (.json or .zip with images) into the site',
   usage: USAGE,
   async run(argv: string[], io: CliIo): Promise<number> {
-    const { positionals, flags, help } = parseSiteArgs(argv);
-    if (help) {
-      io.stdout.write(`${USAGE}\n`);
-      return 0;
-    }
+    const { positionals, values } = parseFlags(argv, SITE_OPTIONS, true);
+    const flags = siteFlags(values, io);
     if (positionals.length !== 1) throw new UsageError('Name one export file to import.');
     const file = positionals[0];
     let source: ImportInput;
