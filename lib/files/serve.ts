@@ -63,8 +63,11 @@ async function readOrNull(store: FileStore, path: string) {
   }
 }
 
-/** GET/HEAD of an uploaded file: validators, long caching, byte ranges, and nosniff so browsers trust the type. */
-export async function serveFile(request: Request, store: FileStore, relative: string): Promise<Response> {
+/**
+ * GET/HEAD of an uploaded file: validators, long caching, byte ranges, and nosniff so browsers trust the type.
+ * `contentType` overrides the type the name implies (a WebP variant keeps its original's `.jpg` name).
+ */
+export async function serveFile(request: Request, store: FileStore, relative: string, contentType?: string): Promise<Response> {
   const method = request.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') {
     throw new ApiError('MethodNotAllowedError', `Method ${method.slice(0, 20)} is not allowed here.`, { headers: { allow: 'GET, HEAD' } });
@@ -75,7 +78,7 @@ export async function serveFile(request: Request, store: FileStore, relative: st
   if (!file) throw notFound('File not found.');
 
   const byExtension = contentTypeFor(path);
-  const contentType = byExtension === 'application/octet-stream' ? file.contentType : byExtension;
+  contentType ??= byExtension === 'application/octet-stream' ? file.contentType : byExtension;
   const etag = file.etag ?? `"${file.size.toString(16)}-${(file.modifiedAt?.getTime() ?? 0).toString(16)}"`;
   const lastModified = file.modifiedAt ? file.modifiedAt.toUTCString() : null;
   const headers = new Headers({

@@ -2,6 +2,7 @@ import { authenticateAdmin } from '../auth/authenticate';
 import type { ContentKeys } from '../auth/content-key';
 import { allows } from '../auth/permissions';
 import { serveFile } from '../files/serve';
+import { ImageVariants } from '../files/variants';
 import { outputOptions } from '../resources/shared/output';
 import { adminPreflight, applyAdminCors } from './admin-cors';
 import { bodyBytes, hasBody } from './body-bytes';
@@ -35,6 +36,7 @@ export function createFetch(deps: PipelineDeps): (request: Request) => Promise<R
   const resolved = app.options;
   const contentPath = new RegExp(`^/${resolved.name}/api/[^/]+/content(/|$)`);
   const adminPath = new RegExp(`^/${resolved.name}/api/[^/]+/admin(/|$)`);
+  const variants = new ImageVariants(resolved.files.images, resolved.imagesPath, resolved.images);
 
   async function authenticate(ctx: RouteContext, auth: 'public' | 'admin' | 'content'): Promise<Actor | null> {
     if (auth === 'admin') return authenticateAdmin(ctx.request, ctx.version, app);
@@ -46,7 +48,8 @@ export function createFetch(deps: PipelineDeps): (request: Request) => Promise<R
     if (deps.isClosed()) throw new ApiError('InternalServerError', 'The service has been closed.');
     const method = request.method.toUpperCase();
     if (url.pathname.startsWith(`${resolved.imagesPath}/`)) {
-      return serveFile(request, resolved.files.images, url.pathname.slice(resolved.imagesPath.length + 1));
+      const relative = url.pathname.slice(resolved.imagesPath.length + 1);
+      return (await variants.serve(request, relative)) ?? serveFile(request, resolved.files.images, relative);
     }
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');
     // path parameters reach storage as text, which cannot hold NUL: refuse it here instead of a 500 there
