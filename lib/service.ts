@@ -55,6 +55,11 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const opening = openStorage(options);
   const router = new ApiRouter(resolved.name, routes);
   const storage = await opening;
+  // files default to the storage's own (PostgreSQL keeps them in its database), else to memory
+  resolved.files = {
+    images: options.files?.images ?? storage.files?.images ?? resolved.files.images,
+    themes: options.files?.themes ?? storage.files?.themes ?? resolved.files.themes,
+  };
   const events = new EventBus();
   const app: AppContext = { storage, options: resolved, now: options.now ?? (() => new Date()), events };
   const contentKeys = new ContentKeys(app, resolved.contentApi.keys);

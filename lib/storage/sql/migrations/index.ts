@@ -9,6 +9,7 @@ import { contentGeneration } from './008-content-generation';
 import { postRelationIds } from './009-post-relation-ids';
 import { nameOrder } from './010-name-order';
 import { publishedWalk } from './011-published-walk';
+import { files } from './013-files';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,6 @@ export const migrations: Migration[] = [
   { version: 9, name: 'post-relation-ids', sql: postRelationIds },
   { version: 10, name: 'name-order', sql: nameOrder },
   { version: 11, name: 'published-walk', sql: publishedWalk },
+  // 12 is the import/export branch's
+  { version: 13, name: 'files', sql: files },
 ];
