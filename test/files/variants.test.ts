@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveOptions } from '../../lib/files/file-store';
 import { MemoryFileStore } from '../../lib/files/memory';
+import { deleteImage } from '../../lib';
 import { BASE, body, createTestSite, type TestSite } from '../helpers/service';
 import { ico, imageForm, te, upload } from './fixtures';
 import { animatedGif, hasGps, pixel, pngBomb, pngWithAlpha, rotatedJpegWithGps, shapeOf } from './real-images';
@@ -126,6 +127,19 @@ describe('sizes and formats on request', () => {
   it('an unknown format or a missing original is not found', async () => {
     expect((await get(sized(photo, 600, 'tiff'))).status).toBe(404);
     expect((await get(sized(`${BASE}/content/images/2001/01/none.jpg`, 600))).status).toBe(404);
+  });
+});
+
+describe('deleting an original', () => {
+  it('deleteImage takes every variant made of it along', async () => {
+    const url = await uploadedUrl(await pngWithAlpha(700, 350), 'gone.png', 'image/png');
+    const variants = [sized(url, 300), sized(url, 600, 'webp'), sized(url, 50, 'avif')];
+    for (const v of variants) expect((await get(v)).status).toBe(200);
+    const path = decodeURIComponent(url.slice(`${BASE}/content/images/`.length));
+    expect(await deleteImage(images, path, [50, 300, 600, 1000])).toBe(true);
+    for (const v of [url, ...variants]) expect(await images.exists(decodeURIComponent(v.slice(`${BASE}/content/images/`.length)))).toBe(false);
+    expect((await get(url)).status).toBe(404);
+    expect(await deleteImage(images, path, [50, 300, 600, 1000])).toBe(false);
   });
 });
 
