@@ -5,6 +5,7 @@ import { createCacheHitAnswerer } from './http/cache-hit';
 import { ContentResponses } from './http/content-api';
 import type { AppContext } from './http/context';
 import { createFetch } from './http/pipeline';
+import { FileAnswers } from './files/file-answers';
 import { ApiRouter } from './http/router';
 import { ANSWER_CACHE_HIT, type AnswersCacheHits } from './http/wire-answer';
 import { resolveOptions, type ServiceOptions } from './options';
@@ -97,8 +98,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     await publishDuePosts();
   }
 
+  const fileAnswers = new FileAnswers();
   const fetch = createFetch({
     app,
+    fileAnswers,
     router,
     contentKeys,
     contentResponses,
@@ -121,7 +124,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       const response = await fetch(request);
       return { response, bytes: bodyBytes(response) };
     },
-    [ANSWER_CACHE_HIT]: answerCacheHit,
+    // a kept image file first: it needs no check of scheduled posts, which only routed requests run
+    [ANSWER_CACHE_HIT]: (method, target, header) => (closed ? undefined : (fileAnswers.answer(method, target, header) ?? answerCacheHit(method, target, header))),
     async setup(input) {
       const user = await runSetup(app, input);
       return { user: serializeUser(user, { api: 'admin', version: 'v3', site: resolved.url }) };

@@ -1,3 +1,4 @@
+import { bytesResponse } from '../http/body-bytes';
 import { ApiError, notFound } from '../http/errors';
 import { type ByteRange, type FileStore, InvalidPathError, isStorePath } from './file-store';
 import { contentTypeFor } from './media-types';
@@ -15,7 +16,7 @@ function decodePath(relative: string): string | null {
   }
 }
 
-function etagMatches(header: string, etag: string): boolean {
+export function etagMatches(header: string, etag: string): boolean {
   const weak = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
 }
@@ -102,8 +103,10 @@ export async function serveFile(request: Request, store: FileStore, relative: st
   if (range) {
     headers.set('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
     headers.set('content-length', String(range.end - range.start + 1));
-    return new Response(method === 'HEAD' ? null : file.stream(range), { status: 206, headers });
+    if (method === 'HEAD') return new Response(null, { status: 206, headers });
+    return file.bytes ? bytesResponse(file.bytes(range), { status: 206, headers }) : new Response(file.stream(range), { status: 206, headers });
   }
   headers.set('content-length', String(file.size));
-  return new Response(method === 'HEAD' || file.size === 0 ? null : file.stream(), { status: 200, headers });
+  if (method === 'HEAD' || file.size === 0) return new Response(null, { status: 200, headers });
+  return file.bytes ? bytesResponse(file.bytes(), { status: 200, headers }) : new Response(file.stream(), { status: 200, headers });
 }

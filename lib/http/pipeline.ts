@@ -3,6 +3,7 @@ import type { ContentKeys } from '../auth/content-key';
 import { allows } from '../auth/permissions';
 import { serveFile } from '../files/serve';
 import { ImageVariants } from '../files/variants';
+import type { FileAnswers } from '../files/file-answers';
 import { outputOptions } from '../resources/shared/output';
 import { adminPreflight, applyAdminCors } from './admin-cors';
 import { bodyBytes, hasBody } from './body-bytes';
@@ -22,7 +23,11 @@ export interface PipelineDeps {
   /** Runs before every routed request (scheduled publishing falls due lazily). */
   beforeRoute(): Promise<void>;
   isClosed(): boolean;
+  /** Where answers to plain GETs of small image files are kept for the socket writer's fast path. */
+  fileAnswers?: FileAnswers;
 }
+
+const CONDITIONAL = ['range', 'if-range', 'if-none-match', 'if-modified-since'];
 
 const CACHE_CONTROL_ADMIN = 'no-cache, private, no-store, must-revalidate, max-stale=0';
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
@@ -49,7 +54,12 @@ export function createFetch(deps: PipelineDeps): (request: Request) => Promise<R
     const method = request.method.toUpperCase();
     if (url.pathname.startsWith(`${resolved.imagesPath}/`)) {
       const relative = url.pathname.slice(resolved.imagesPath.length + 1);
-      return (await variants.serve(request, relative)) ?? serveFile(request, resolved.files.images, relative);
+      const response = (await variants.serve(request, relative)) ?? (await serveFile(request, resolved.files.images, relative));
+      const bytes = bodyBytes(response);
+      if (bytes && deps.fileAnswers && method === 'GET' && url.search === '' && !CONDITIONAL.some((h) => request.headers.has(h))) {
+        deps.fileAnswers.remember(url.pathname, response, bytes);
+      }
+      return response;
     }
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');
     // path parameters reach storage as text, which cannot hold NUL: refuse it here instead of a 500 there

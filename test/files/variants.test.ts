@@ -182,3 +182,37 @@ describe('other kinds of image', () => {
     expect((await get(sized(fine, 50))).status).toBe(200);
   }, 30_000);
 });
+
+describe('through the Node adapter', () => {
+  it('a file served once is answered again the same way, with 304 and ranges still right', async () => {
+    const { createServer } = await import('node:http');
+    const { toNodeHandler } = await import('../../lib/adapters/node');
+    const server = createServer(toNodeHandler(site.service));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const url = await uploadedUrl(await pngWithAlpha(640, 320), 'hot.png', 'image/png');
+      const path = new URL(sized(url, 300, 'webp')).pathname;
+      const first = await fetch(`${origin}${path}`);
+      const firstBytes = await bytes(first);
+      const second = await fetch(`${origin}${path}`);
+      expect(second.status).toBe(200);
+      expect(await bytes(second)).toEqual(firstBytes);
+      for (const name of ['content-type', 'etag', 'cache-control', 'content-length', 'last-modified', 'accept-ranges', 'x-content-type-options']) {
+        expect(second.headers.get(name), name).toBe(first.headers.get(name));
+      }
+      const etag = first.headers.get('etag')!;
+      expect((await fetch(`${origin}${path}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+      const other = await fetch(`${origin}${path}`, { headers: { 'if-none-match': '"other"' } });
+      expect(other.status).toBe(200);
+      const part = await fetch(`${origin}${path}`, { headers: { range: 'bytes=0-3' } });
+      expect(part.status).toBe(206);
+      expect(await bytes(part)).toEqual(firstBytes.slice(0, 4));
+      const head = await fetch(`${origin}${path}`, { method: 'HEAD' });
+      expect(head.headers.get('content-length')).toBe(String(firstBytes.length));
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
