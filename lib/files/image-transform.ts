@@ -57,7 +57,7 @@ export async function transformImage(input: Uint8Array, request: TransformReques
     .resize({ width: request.width, withoutEnlargement: true })
     .keepIccProfile();
   const output = {
-    jpeg: () => image.jpeg({ quality: 80, mozjpeg: true }),
+    jpeg: () => image.jpeg({ quality: 80 }),
     png: () => image.png({ compressionLevel: 6 }),
     gif: () => image.gif(),
     webp: () => image.webp({ quality: 80 }),
