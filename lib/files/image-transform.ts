@@ -51,8 +51,11 @@ export async function transformImage(input: Uint8Array, request: TransformReques
   const header = await sharp(input, { limitInputPixels: false }).metadata();
   const pixels = (header.width ?? 0) * (header.pageHeight ?? header.height ?? 0);
   if (pixels > request.maxInputPixels) throw new ImageTooLargeError(pixels, request.maxInputPixels);
-  const animated = ANIMATED.has(request.format) && (header.pages ?? 1) > 1;
-  const image = sharp(input, { animated, limitInputPixels: request.maxInputPixels * (animated ? (header.pages ?? 1) : 1) })
+  const pages = header.pages ?? 1;
+  const animated = ANIMATED.has(request.format) && pages > 1;
+  // every frame of an animation is decoded: the limit is on all of them together
+  if (animated && pixels * pages > request.maxInputPixels) throw new ImageTooLargeError(pixels * pages, request.maxInputPixels);
+  const image = sharp(input, { animated, limitInputPixels: request.maxInputPixels })
     .autoOrient()
     .resize({ width: request.width, withoutEnlargement: true })
     .keepIccProfile();

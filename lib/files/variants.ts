@@ -106,7 +106,8 @@ export class ImageVariants {
 
   /** `relative` is the URL path after `{imagesPath}/`, still percent-encoded; null when it is not a variant's. */
   async serve(request: Request, relative: string): Promise<Response | null> {
-    if (!relative.startsWith(`${VARIANT_ROOT}/`)) return null;
+    // other methods are refused by serveFile, before anything is made
+    if (!relative.startsWith(`${VARIANT_ROOT}/`) || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
     let decoded: string;
     try {
       decoded = relative.split('/').map(decodeURIComponent).join('/');

@@ -216,3 +216,24 @@ describe('through the Node adapter', () => {
     }
   });
 });
+
+describe('limits', () => {
+  it('an animation is limited by the pixels of all its frames; other methods make nothing', async () => {
+    const small = await createTestSite({ files: { images: new MemoryFileStore() }, images: { sizes: [50], maxInputPixels: 10_000 } });
+    try {
+      const res = await upload(small, imageForm(await animatedGif(120, 60), 'long.gif', 'image/gif'));
+      const url: string = (await body(res)).images[0].url;
+      // 3 frames of 7,200 pixels: too many to animate, one is fine for a still image
+      const animated = await small.service.fetch(new Request(sized(url, 50, 'webp')));
+      expect(animated.status).toBe(302);
+      const still = await small.service.fetch(new Request(sized(url, 50, 'png')));
+      expect(still.status).toBe(200);
+      expect(await shapeOf(await bytes(still))).toMatchObject({ format: 'png', width: 50, pages: 1 });
+      const posted = await small.service.fetch(new Request(sized(url, 50, 'jpeg'), { method: 'POST' }));
+      expect(posted.status).toBe(405);
+      expect((await small.service.fetch(new Request(sized(url, 50, 'jpeg'), { method: 'HEAD' }))).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+});
