@@ -1,5 +1,6 @@
 import { imageSize } from 'image-size';
 import type { ImageSize, ResponsiveImages } from '../content';
+import { concatBytes } from '../util/bytes';
 import { type FileStore, isStorePath } from './file-store';
 import { extensionOf } from './media-types';
 import { VARIANT_ROOT } from './variants';
@@ -24,13 +25,7 @@ async function readHead(stream: ReadableStream<Uint8Array>, limit: number): Prom
   } finally {
     await reader.cancel().catch(() => {});
   }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.byteLength;
-  }
-  return bytes;
+  return concatBytes(parts);
 }
 
 /** Width and height as shown: EXIF orientations 5–8 turn the picture a quarter. */

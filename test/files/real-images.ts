@@ -25,6 +25,16 @@ export async function photoJpeg(width: number, height: number): Promise<Uint8Arr
   return new Uint8Array(buffer);
 }
 
+/** A JPEG in the Display P3 colour space (its ICC profile embedded) with an EXIF block. */
+export async function p3Jpeg(width: number, height: number): Promise<Uint8Array> {
+  const buffer = await sharp({ create: { width, height, channels: 3, background: '#c04020' } })
+    .withIccProfile('p3')
+    .withExif({ IFD0: { Copyright: 'A photographer' } })
+    .jpeg()
+    .toBuffer();
+  return new Uint8Array(buffer);
+}
+
 export async function pngWithAlpha(width: number, height: number): Promise<Uint8Array> {
   return new Uint8Array(await sharp({ create: { width, height, channels: 4, background: { r: 0, g: 160, b: 0, alpha: 0.5 } } }).png().toBuffer());
 }

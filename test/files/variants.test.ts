@@ -4,7 +4,7 @@ import { MemoryFileStore } from '../../lib/files/memory';
 import { deleteImage } from '../../lib';
 import { BASE, body, createTestSite, type TestSite } from '../helpers/service';
 import { ico, imageForm, te, upload } from './fixtures';
-import { animatedGif, hasGps, pixel, pngBomb, pngWithAlpha, rotatedJpegWithGps, shapeOf } from './real-images';
+import { animatedGif, hasGps, p3Jpeg, pixel, pngBomb, pngWithAlpha, rotatedJpegWithGps, shapeOf } from './real-images';
 
 class CountingStore extends MemoryFileStore {
   saves: string[] = [];
@@ -144,6 +144,14 @@ describe('deleting an original', () => {
 });
 
 describe('other kinds of image', () => {
+  it('a colour profile is kept in every format while EXIF goes', async () => {
+    const url = await uploadedUrl(await p3Jpeg(640, 320), 'p3.jpg', 'image/jpeg');
+    for (const format of [undefined, 'webp', 'avif', 'png']) {
+      const shape = await shapeOf(await bytes(await get(sized(url, 300, format))));
+      expect(shape, String(format)).toMatchObject({ width: 300, hasIcc: true, hasExif: false });
+    }
+  });
+
   it('PNG with alpha keeps its transparency, also as WebP', async () => {
     const url = await uploadedUrl(await pngWithAlpha(800, 400), 'logo.png', 'image/png');
     expect(await shapeOf(await bytes(await get(sized(url, 300))))).toMatchObject({ format: 'png', width: 300, height: 150, hasAlpha: true });
