@@ -8,6 +8,7 @@ const entry = {
   express: 'lib/adapters/express.ts',
   next: 'lib/adapters/next.ts',
   pg: 'lib/storage/pg.ts',
+  s3: 'lib/files/s3.ts',
 };
 
 // tsup would strip node: and leave assert external, emitting a require() that fails in an ES module;

@@ -8,6 +8,7 @@ import { adminSection } from './admin';
 import { coldStartSection } from './cold-start';
 import { createContext, SIZES, settingsFor, type BenchContext, type SizeName } from './context';
 import { httpSection } from './http';
+import { imagesSection } from './images';
 import { inProcessSection } from './in-process';
 import { memorySection } from './memory';
 import { migrateSection } from './migrate';
@@ -27,6 +28,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   'cold-start': coldStartSection,
   memory: memorySection,
   migrate: migrateSection,
+  images: imagesSection,
 };
 
 function parse() {

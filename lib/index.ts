@@ -26,6 +26,8 @@ export type { DeliveryCounts } from './events/worker';
 export type { FileStore, StoredFile, FileInfo, SaveOptions, ByteRange } from './files/file-store';
 export { FileExistsError } from './files/file-store';
 export { MemoryFileStore } from './files/memory';
+export type { ImageOptions } from './files/image-options';
+export { deleteImage } from './files/variants';
 // response shapes (issue 9): each type is inferred from the zod schema the OpenAPI documents are built from
 export type { Post, PostV2, ContentPost } from './resources/posts/response';
 export type { Tag, TagV2, ContentTag } from './resources/tags/response';

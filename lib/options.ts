@@ -5,6 +5,7 @@ import { resolveSessionPolicy, type SessionPolicy } from './auth/session-options
 import type { ContentKeyOptions } from './auth/content-key';
 import type { ContentApiOptions } from './http/content-api';
 import { resolveWebhookOptions, type ResolvedWebhookOptions, type WebhookOptions } from './events/webhook-options';
+import { type ImageOptions, type ResolvedImageOptions, resolveImageOptions } from './files/image-options';
 import { DEFAULT_IMPORT_BYTES, DEFAULT_THEME_BYTES, DEFAULT_UPLOAD_BYTES, type FileStores, resolveByteLimit, resolveFileStores, resolveImagesPath } from './files/options';
 
 export interface ServiceOptions {
@@ -51,6 +52,8 @@ export interface ServiceOptions {
   files?: Partial<FileStores>;
   /** The URL path uploaded images are served under; default `/content/images`. */
   imagesPath?: string;
+  /** Sizes and formats made on request under `{imagesPath}/size/…`, and the upload transform. */
+  images?: ImageOptions;
   contentApi?: {
     /** `Cache-Control: public, max-age=…` in seconds; default 0 (clients revalidate with ETags). */
     maxAge?: number;
@@ -78,6 +81,7 @@ export interface ResolvedOptions {
   limits: { jsonBodyBytes: number; uploadBytes: number; themeBytes: number; importBytes: number };
   files: FileStores;
   imagesPath: string;
+  images: ResolvedImageOptions;
   contentApi: ContentApiOptions & { keys: ContentKeyOptions };
   webhooks: ResolvedWebhookOptions;
   logger: Logger;
@@ -129,6 +133,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     },
     files: resolveFileStores(options.files),
     imagesPath: resolveImagesPath(options.imagesPath, name),
+    images: resolveImageOptions(options.images),
     contentApi: resolveContentApi(options.contentApi ?? {}),
     webhooks: resolveWebhookOptions(options.webhooks),
     logger: options.logger ?? silentLogger,

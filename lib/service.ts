@@ -6,6 +6,7 @@ import type { FetchContext } from './http/client-address';
 import { ContentResponses } from './http/content-api';
 import type { AppContext } from './http/context';
 import { createFetch } from './http/pipeline';
+import { FileAnswers } from './files/file-answers';
 import { ApiRouter } from './http/router';
 import { ANSWER_CACHE_HIT, type AnswersCacheHits } from './http/wire-answer';
 import { resolveOptions, type ServiceOptions } from './options';
@@ -78,6 +79,11 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const opening = openStorage(options);
   const router = new ApiRouter(resolved.name, routes);
   const storage = await opening;
+  // files default to the storage's own (PostgreSQL keeps them in its database), else to memory
+  resolved.files = {
+    images: options.files?.images ?? storage.files?.images ?? resolved.files.images,
+    themes: options.files?.themes ?? storage.files?.themes ?? resolved.files.themes,
+  };
   const events = new EventBus(resolved.logger);
   const app: AppContext = { storage, options: resolved, now: options.now ?? (() => new Date()), events };
   const contentKeys = new ContentKeys(app, resolved.contentApi.keys);
@@ -115,8 +121,10 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     await publishDuePosts();
   }
 
+  const fileAnswers = new FileAnswers();
   const fetch = createFetch({
     app,
+    fileAnswers,
     router,
     contentKeys,
     contentResponses,
@@ -139,7 +147,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       const response = await fetch(request, context);
       return { response, bytes: bodyBytes(response) };
     },
-    [ANSWER_CACHE_HIT]: answerCacheHit,
+    // a kept image file first: it needs no check of scheduled posts, which only routed requests run
+    [ANSWER_CACHE_HIT]: (method, target, header) => (closed ? undefined : (fileAnswers.answer(method, target, header) ?? answerCacheHit(method, target, header))),
     async setup(input) {
       const user = await runSetup(app, input);
       return { user: serializeUser(user, { api: 'admin', version: 'v3', site: resolved.url }) };

@@ -18,8 +18,8 @@ export const SITE_OPTIONS = {
 export const SITE_USAGE = `Site options:
   --data <dir>           the embedded database's directory (default ./content/data); its parent folder
                          holds pressroom-credentials.json and the uploads (images/, themes/)
-  --database-url <url>   a PostgreSQL database instead (or DATABASE_URL); --data then only places
-                         the credentials file and uploads
+  --database-url <url>   a PostgreSQL database instead (or DATABASE_URL), which then also keeps the
+                         uploads; --data then only places the credentials file
   --name <name>          the service's name: URL prefix, auth scheme word (default svc)
   --url <url>            the public site URL, used in url fields`;
 

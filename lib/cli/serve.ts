@@ -17,7 +17,7 @@ export interface ServeOptions {
   port: number;
   host: string;
   dataDir: string;
-  /** A PostgreSQL server instead of the embedded database; `dataDir`'s parent then holds only credentials and uploads. */
+  /** A PostgreSQL server instead of the embedded database; `dataDir`'s parent then holds only the credentials file; uploads go to the database. */
   databaseUrl?: string;
   name: string;
   url?: string;
@@ -106,7 +106,6 @@ async function credentialsFor(site: OpenSite, log: ServeLog): Promise<Banner> {
 
 function printBanner(io: CliIo, format: LogFormat, url: string, site: OpenSite, name: string, banner: Banner): void {
   const api = `${url}/${name}/api/v3`;
-  const files = [`${site.contentDir}/images`, `${site.contentDir}/themes`];
   const { credentials, first } = banner;
   const owner = credentials && (first ? `${credentials.ownerEmail} / ${credentials.ownerPassword}` : `${credentials.ownerEmail} (password as printed on the first start)`);
   if (format === 'json') {
@@ -114,7 +113,7 @@ function printBanner(io: CliIo, format: LogFormat, url: string, site: OpenSite, 
       url, adminApi: `${api}/admin/`, contentApi: `${api}/content/`,
       ...(credentials ? { adminKey: credentials.adminKey, contentKey: credentials.contentKey, ownerEmail: credentials.ownerEmail } : {}),
       ...(credentials && first ? { ownerPassword: credentials.ownerPassword } : {}),
-      data: site.database, files,
+      data: site.database, files: site.uploads,
     };
     io.stdout.write(`${JSON.stringify({ banner: fields })}\n`);
     return;
@@ -125,7 +124,7 @@ function printBanner(io: CliIo, format: LogFormat, url: string, site: OpenSite, 
     `  Content API:     ${api}/content/`,
     ...(credentials ? [`  Admin API key:   ${credentials.adminKey}`, `  Content API key: ${credentials.contentKey}`, `  Owner login:     ${owner}`] : []),
     `  Data:            ${site.database}`,
-    `  Files:           ${files.join(', ')}`,
+    `  Files:           ${site.uploads}`,
   ];
   io.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -26,6 +26,8 @@ export interface OpenSite {
   contentDir: string;
   /** Where the database is, as it may be printed (a PostgreSQL URL without its password). */
   database: string;
+  /** Where uploads are kept, as it may be printed: two folders, or the PostgreSQL database. */
+  uploads: string;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,10 @@ export async function openSite(flags: SiteFlags): Promise<OpenSite> {
   const dataDir = resolve(flags.data ?? './content/data');
   // uploads sit beside the database: ./content/images and ./content/themes with the default --data
   const contentDir = dirname(dataDir);
-  const files = { images: new DirectoryFileStore(join(contentDir, 'images')), themes: new DirectoryFileStore(join(contentDir, 'themes')) };
+  // on a PostgreSQL server uploads are kept in that database (its storage's PgFileStore), so every
+  // instance serves every upload; beside the embedded database they are folders
+  const folders = [join(contentDir, 'images'), join(contentDir, 'themes')];
+  const files = flags.databaseUrl ? undefined : { images: new DirectoryFileStore(folders[0]), themes: new DirectoryFileStore(folders[1]) };
   const storage = flags.databaseUrl ? await openPostgres(flags.databaseUrl) : await createPgliteStorage({ dataDir, logger: flags.logger });
   let service: Service;
   try {
@@ -66,5 +71,6 @@ export async function openSite(flags: SiteFlags): Promise<OpenSite> {
     throw error;
   }
   const database = flags.databaseUrl ? redactedDatabaseUrl(flags.databaseUrl) : dataDir;
-  return { service, storage, dataDir, contentDir, database, close: () => service.close() };
+  const uploads = files ? folders.join(', ') : 'in the database';
+  return { service, storage, dataDir, contentDir, database, uploads, close: () => service.close() };
 }

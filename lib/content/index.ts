@@ -18,6 +18,7 @@ export type {
 export { MobiledocError } from './mobiledoc/error';
 export { parseMobiledoc, validateMobiledoc } from './mobiledoc/validate';
 export { renderMobiledoc } from './mobiledoc/render';
+export { imageSources, srcsetFor, type ImageSize, type ResponsiveImages } from './responsive-images';
 export { EMPTY_MOBILEDOC } from './mobiledoc/tags';
 export { htmlToMobiledoc } from './html-to-mobiledoc';
 export { htmlToPlaintext } from './plaintext';

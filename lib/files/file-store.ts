@@ -24,6 +24,11 @@ export interface ByteRange {
 export interface StoredFile extends FileInfo {
   /** The content, or the bytes of `range` only; each call opens a fresh stream. */
   stream(range?: ByteRange): ReadableStream<Uint8Array>;
+  /**
+   * The content (or the bytes of `range`) at once, for stores that hold it in memory anyway: served
+   * without a stream, which for small files is most of the cost. Callers do not modify it.
+   */
+  bytes?(range?: ByteRange): Uint8Array<ArrayBuffer>;
 }
 
 export interface SaveOptions {

@@ -1,7 +1,7 @@
 import { type ByteRange, FileExistsError, type FileStore, type SaveOptions, type StoredFile, assertStorePath } from './file-store';
 
 interface Entry {
-  data: Uint8Array;
+  data: Uint8Array<ArrayBuffer>;
   contentType: string;
   modifiedAt: Date;
   etag: string;
@@ -44,6 +44,7 @@ export class MemoryFileStore implements FileStore {
       modifiedAt: entry.modifiedAt,
       etag: entry.etag,
       stream: (range?: ByteRange) => streamOf(range ? entry.data.subarray(range.start, range.end + 1) : entry.data),
+      bytes: (range?: ByteRange) => (range ? entry.data.subarray(range.start, range.end + 1) : entry.data),
     };
   }
 

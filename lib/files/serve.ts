@@ -1,3 +1,4 @@
+import { bytesResponse } from '../http/body-bytes';
 import { ApiError, notFound } from '../http/errors';
 import { type ByteRange, type FileStore, InvalidPathError, isStorePath } from './file-store';
 import { contentTypeFor } from './media-types';
@@ -15,7 +16,7 @@ function decodePath(relative: string): string | null {
   }
 }
 
-function etagMatches(header: string, etag: string): boolean {
+export function etagMatches(header: string, etag: string): boolean {
   const weak = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
 }
@@ -63,8 +64,11 @@ async function readOrNull(store: FileStore, path: string) {
   }
 }
 
-/** GET/HEAD of an uploaded file: validators, long caching, byte ranges, and nosniff so browsers trust the type. */
-export async function serveFile(request: Request, store: FileStore, relative: string): Promise<Response> {
+/**
+ * GET/HEAD of an uploaded file: validators, long caching, byte ranges, and nosniff so browsers trust the type.
+ * `contentType` overrides the type the name implies (a WebP variant keeps its original's `.jpg` name).
+ */
+export async function serveFile(request: Request, store: FileStore, relative: string, contentType?: string): Promise<Response> {
   const method = request.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') {
     throw new ApiError('MethodNotAllowedError', `Method ${method.slice(0, 20)} is not allowed here.`, { headers: { allow: 'GET, HEAD' } });
@@ -75,7 +79,7 @@ export async function serveFile(request: Request, store: FileStore, relative: st
   if (!file) throw notFound('File not found.');
 
   const byExtension = contentTypeFor(path);
-  const contentType = byExtension === 'application/octet-stream' ? file.contentType : byExtension;
+  contentType ??= byExtension === 'application/octet-stream' ? file.contentType : byExtension;
   const etag = file.etag ?? `"${file.size.toString(16)}-${(file.modifiedAt?.getTime() ?? 0).toString(16)}"`;
   const lastModified = file.modifiedAt ? file.modifiedAt.toUTCString() : null;
   const headers = new Headers({
@@ -99,8 +103,10 @@ export async function serveFile(request: Request, store: FileStore, relative: st
   if (range) {
     headers.set('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
     headers.set('content-length', String(range.end - range.start + 1));
-    return new Response(method === 'HEAD' ? null : file.stream(range), { status: 206, headers });
+    if (method === 'HEAD') return new Response(null, { status: 206, headers });
+    return file.bytes ? bytesResponse(file.bytes(range), { status: 206, headers }) : new Response(file.stream(range), { status: 206, headers });
   }
   headers.set('content-length', String(file.size));
-  return new Response(method === 'HEAD' || file.size === 0 ? null : file.stream(), { status: 200, headers });
+  if (method === 'HEAD' || file.size === 0) return new Response(null, { status: 200, headers });
+  return file.bytes ? bytesResponse(file.bytes(), { status: 200, headers }) : new Response(file.stream(), { status: 200, headers });
 }

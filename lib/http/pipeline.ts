@@ -2,6 +2,8 @@ import { authenticateAdmin } from '../auth/authenticate';
 import type { ContentKeys } from '../auth/content-key';
 import { allows } from '../auth/permissions';
 import { serveFile } from '../files/serve';
+import { ImageVariants } from '../files/variants';
+import type { FileAnswers } from '../files/file-answers';
 import { outputOptions } from '../resources/shared/output';
 import { adminPreflight, applyAdminCors } from './admin-cors';
 import { bodyBytes, hasBody } from './body-bytes';
@@ -22,7 +24,11 @@ export interface PipelineDeps {
   /** Runs before every routed request (scheduled publishing falls due lazily). */
   beforeRoute(): Promise<void>;
   isClosed(): boolean;
+  /** Where answers to plain GETs of small image files are kept for the socket writer's fast path. */
+  fileAnswers?: FileAnswers;
 }
+
+const CONDITIONAL = ['range', 'if-range', 'if-none-match', 'if-modified-since'];
 
 const CACHE_CONTROL_ADMIN = 'no-cache, private, no-store, must-revalidate, max-stale=0';
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
@@ -37,6 +43,7 @@ export function createFetch(deps: PipelineDeps): (request: Request, context?: un
   // with or without a version, so that a browser client calling an unserved one can read why
   const contentPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?content(/|$)`);
   const adminPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?admin(/|$)`);
+  const variants = new ImageVariants(resolved.files.images, resolved.imagesPath, resolved.images);
 
   async function authenticate(ctx: RouteContext, auth: 'public' | 'admin' | 'content'): Promise<Actor | null> {
     if (auth === 'admin') return authenticateAdmin(ctx.request, ctx.version, app);
@@ -48,7 +55,13 @@ export function createFetch(deps: PipelineDeps): (request: Request, context?: un
     if (deps.isClosed()) throw new ApiError('InternalServerError', 'The service has been closed.');
     const method = request.method.toUpperCase();
     if (url.pathname.startsWith(`${resolved.imagesPath}/`)) {
-      return serveFile(request, resolved.files.images, url.pathname.slice(resolved.imagesPath.length + 1));
+      const relative = url.pathname.slice(resolved.imagesPath.length + 1);
+      const response = (await variants.serve(request, relative)) ?? (await serveFile(request, resolved.files.images, relative));
+      const bytes = bodyBytes(response);
+      if (bytes && deps.fileAnswers && method === 'GET' && url.search === '' && !CONDITIONAL.some((h) => request.headers.has(h))) {
+        deps.fileAnswers.remember(url.pathname, response, bytes);
+      }
+      return response;
     }
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');
     // a Content API preflight still passes, so that a browser client may read why the request after it fails

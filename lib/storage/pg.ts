@@ -5,6 +5,9 @@ import type { Storage } from './storage';
 import { TransactionAbortedError, type SqlDriver } from './sql/driver';
 import { migrate } from './sql/migrate';
 import { createSqlStorage } from './sql/sql-storage';
+import { PgFileStore } from './pg-files';
+
+export { PgFileStore, type PgFileStoreOptions } from './pg-files';
 
 export interface PgStorageOptions {
   /** e.g. `postgres://user@127.0.0.1:5432/site`; ignored when `pool` is given. */
@@ -71,6 +74,9 @@ function over(db: Queryable, pool: Pool, inTransaction: boolean, close: () => Pr
 }
 
 export interface PgDriver extends SqlDriver {
+  /** The pool the driver queries through (the host's, when it passed one). */
+  readonly pool: Pool;
+  readonly schema: string;
   /** Calls `listener` whenever another instance (or this one) bumps the content generation. */
   watchGeneration(listener: () => void): Promise<() => Promise<void>>;
 }
@@ -109,6 +115,8 @@ export async function createPgDriver(options: PgStorageOptions = {}): Promise<Pg
 
   return {
     ...driver,
+    pool,
+    schema,
     async watchGeneration(listener) {
       // a connection of its own, held for as long as the watch lasts
       const listenerClient = await pool.connect();
@@ -126,9 +134,13 @@ export async function createPgDriver(options: PgStorageOptions = {}): Promise<Pg
   };
 }
 
-/** A Storage on a PostgreSQL server; bumps of the content generation are announced with NOTIFY. */
+/**
+ * A Storage on a PostgreSQL server; bumps of the content generation are announced with NOTIFY. Uploaded
+ * images and themes are kept in the same database (PgFileStore) unless the service is given `files`.
+ */
 export async function createPgStorage(options: PgStorageOptions = {}): Promise<Storage> {
   const driver = await createPgDriver(options);
   const storage = createSqlStorage(driver, { notifyChannel: GENERATION_CHANNEL, publicRowBytes: options.publicRowBytes });
-  return { ...storage, watchGeneration: (listener) => driver.watchGeneration(listener) };
+  const store = (area: string) => new PgFileStore({ pool: driver.pool, schema: driver.schema, area });
+  return { ...storage, watchGeneration: (listener) => driver.watchGeneration(listener), files: { images: store('images'), themes: store('themes') } };
 }

@@ -1,3 +1,4 @@
+import type { FileStore } from '../files/file-store';
 import type { NqlNode } from '../nql';
 import type {
   ApiKeyRow,
@@ -369,6 +370,11 @@ export interface Storage extends Stores {
    * `listener` after any instance bumps the content generation. Absent → instances poll the generation.
    */
   watchGeneration?(listener: () => void): Promise<() => Promise<void>>;
+  /**
+   * Where this storage keeps files when the service is given none (`files` option): PostgreSQL storage
+   * keeps them in its database, so every instance of a site sees every upload. Absent → in memory.
+   */
+  files?: { images: FileStore; themes: FileStore };
   /** Runs `work` in one transaction; nested calls join the outer transaction. */
   transaction<T>(work: (tx: Stores) => Promise<T>): Promise<T>;
   close(): Promise<void>;

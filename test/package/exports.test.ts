@@ -7,6 +7,7 @@ const entries = {
   'pressroom/express': () => import('../../lib/adapters/express'),
   'pressroom/next': () => import('../../lib/adapters/next'),
   'pressroom/pg': () => import('../../lib/storage/pg'),
+  'pressroom/s3': () => import('../../lib/files/s3'),
 };
 
 describe('public exports', () => {

@@ -9,7 +9,7 @@ const built = existsSync(new URL('../../dist/index.js', import.meta.url));
 if (!built && process.env.CI) throw new Error('dist/ is missing: CI builds before it tests');
 
 describe.skipIf(!built)('the built ESM core', () => {
-  it('imports nothing Node-only, apart from the lazily loaded embedded database, its upload folders and the upload parser', async () => {
+  it('imports nothing Node-only, apart from the lazily loaded embedded database, its upload folders, the upload parser and the image resizer', async () => {
     const result = await build({
       entryPoints: [new URL('../../dist/index.js', import.meta.url).pathname],
       bundle: true,
@@ -21,8 +21,8 @@ describe.skipIf(!built)('the built ESM core', () => {
         {
           name: 'lazy-node-parts',
           setup(b) {
-            // loaded with import() only when the default storage, its folder stores for uploads, or an upload is used
-            b.onResolve({ filter: /\/(pglite|beside-data)-[A-Z0-9]+\.js$|^busboy$/ }, (args) => ({ path: args.path, external: true }));
+            // loaded with import() only when the default storage, its folder stores for uploads, an upload or a resized image is used
+            b.onResolve({ filter: /\/(pglite|beside-data|image-transform)-[A-Z0-9]+\.js$|^busboy$/ }, (args) => ({ path: args.path, external: true }));
           },
         },
       ],

@@ -2,6 +2,7 @@ import { attrs, escapeAttr } from '../escape';
 import { safeUrl } from '../url';
 import { cardRenderer, type CardContext } from './cards';
 import { HeadingIds } from './heading-ids';
+import type { ResponsiveImages } from '../responsive-images';
 import { markersText, renderMarkers } from './markers';
 import { LIST_SECTION_TAGS, MARKUP_SECTION_TAGS, SECTION_ATTRIBUTES } from './tags';
 import {
@@ -64,10 +65,10 @@ function section(value: Section, doc: Mobiledoc, context: CardContext): string {
  * Renders a document that has been through parseMobiledoc. Sections are concatenated without
  * separators, as Ghost does; unknown sections, tags and cards contribute nothing.
  */
-export function renderMobiledoc(doc: Mobiledoc): string {
+export function renderMobiledoc(doc: Mobiledoc, options: { images?: ResponsiveImages } = {}): string {
   // Tolerate hand-built documents that leave out the lists they do not use.
   const complete: Mobiledoc = { ...doc, atoms: doc.atoms ?? [], cards: doc.cards ?? [], markups: doc.markups ?? [] };
-  const context: CardContext = { headingIds: new HeadingIds(doc.ghostVersion) };
+  const context: CardContext = { headingIds: new HeadingIds(doc.ghostVersion), images: options.images };
   let html = '';
   for (const value of doc.sections ?? []) html += section(value, complete, context);
   return html;

@@ -1,6 +1,8 @@
-import { EMPTY_MOBILEDOC, MobiledocError, htmlToMobiledoc, htmlToPlaintext, parseMobiledoc, readingTime, renderMobiledoc } from '../../content';
+import { EMPTY_MOBILEDOC, MobiledocError, htmlToMobiledoc, htmlToPlaintext, imageSources, parseMobiledoc, readingTime, renderMobiledoc } from '../../content';
+import type { Mobiledoc, ResponsiveImages } from '../../content';
+import { ImageSizes } from '../../files/image-sizes';
+import type { AppContext } from '../../http/context';
 import { validation } from '../../http/errors';
-import type { Mobiledoc } from '../../content';
 
 export interface RenderedBody {
   mobiledoc: string;
@@ -12,7 +14,11 @@ export interface RenderedBody {
  * The stored forms of a post body from what the client sent: `mobiledoc`, or `html` with
  * `?source=html` (an `html` field without it is ignored). Undefined when the body is not being set.
  */
-export function bodyFromInput(input: { mobiledoc?: string | null; html?: string | null }, sourceHtml: boolean): RenderedBody | undefined {
+export function bodyFromInput(
+  input: { mobiledoc?: string | null; html?: string | null },
+  sourceHtml: boolean,
+  images?: ResponsiveImages,
+): RenderedBody | undefined {
   let doc: Mobiledoc;
   let stored: string;
   if (sourceHtml && input.html !== undefined) {
@@ -31,7 +37,7 @@ export function bodyFromInput(input: { mobiledoc?: string | null; html?: string 
   } else {
     return undefined;
   }
-  const html = renderMobiledoc(doc);
+  const html = renderMobiledoc(doc, { images });
   const plaintext = htmlToPlaintext(html);
   // an escaped \u0000 inside the mobiledoc text survives into the html, which PostgreSQL text cannot hold
   if (html.includes('\0') || plaintext.includes('\0')) {
@@ -47,4 +53,34 @@ export function emptyBody(): RenderedBody {
 /** `plaintext`, when given, must be `htmlToPlaintext(html)` (as a {@link RenderedBody} holds it). */
 export function readingTimeOf(html: string | null, featureImage: string | null, plaintext?: string): number {
   return readingTime({ html: html ?? '', featureImage, plaintext });
+}
+
+const imageSizes = new WeakMap<AppContext, ImageSizes>();
+
+/**
+ * The sizes of the site's own images a body shows, for `srcset`, `width` and `height`; undefined when it
+ * shows none. A body without image or gallery cards costs one substring search, not a parse.
+ */
+export async function imagesOfInput(app: AppContext, input: { mobiledoc?: string | null; html?: string | null }, sourceHtml: boolean): Promise<ResponsiveImages | undefined> {
+  let doc: Mobiledoc;
+  try {
+    if (sourceHtml && input.html !== undefined) {
+      if (!input.html?.includes('<img')) return undefined;
+      doc = htmlToMobiledoc(input.html);
+    } else {
+      if (!input.mobiledoc || !/"(image|gallery)"/.test(input.mobiledoc)) return undefined;
+      doc = parseMobiledoc(input.mobiledoc);
+    }
+  } catch {
+    return undefined; // bodyFromInput reports what is wrong with it
+  }
+  const sources = imageSources(doc);
+  if (sources.length === 0) return undefined;
+  let sizes = imageSizes.get(app);
+  if (!sizes) {
+    const { files, url, imagesPath, images } = app.options;
+    sizes = new ImageSizes(files.images, url, imagesPath, images.sizes);
+    imageSizes.set(app, sizes);
+  }
+  return sizes.gather(sources);
 }

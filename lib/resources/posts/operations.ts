@@ -1,4 +1,4 @@
-import { slugify } from '../../content';
+import { type ResponsiveImages, slugify } from '../../content';
 import { ApiError, notFound, validation } from '../../http/errors';
 import type { Actor, AppContext, Version } from '../../http/context';
 import type { NqlNode } from '../../nql';
@@ -19,6 +19,8 @@ export interface PostWriteContext {
   type: PostType;
   version: Version;
   sourceHtml: boolean;
+  /** Sizes of the body's images, gathered before the write (see imagesOfInput). */
+  images?: ResponsiveImages;
 }
 
 /** What a write did, with relations on both sides: for the response and for the events it fires. */
@@ -101,7 +103,7 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
   const { type, app, actor } = ctx;
   const title = requireTitle(input.title, type);
   const now = app.now();
-  const body = bodyFromInput(input, ctx.sourceHtml) ?? emptyBody();
+  const body = bodyFromInput(input, ctx.sourceHtml, ctx.images) ?? emptyBody();
   const status = input.status ?? 'draft';
   const publishedAt = publication(status, parsePublishedAt(input.published_at, type), null, now, type);
   const id = objectId(now);
@@ -164,9 +166,12 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
     const value = input[key];
     if (value !== undefined && !sameValue(value, before[key])) (patch as Record<string, unknown>)[key] = value;
   }
-  const rendered = bodyFromInput(input, ctx.sourceHtml);
+  const rendered = bodyFromInput(input, ctx.sourceHtml, ctx.images);
   const body = rendered && rendered.mobiledoc !== before.mobiledoc ? rendered : undefined;
   if (body) Object.assign(patch, body);
+  // a body sent unchanged is still rendered anew, so posts written before today's renderer (srcset) catch up;
+  // that alone is no change of the client's, so it cannot collide with another editor's
+  const rerendered = !body && rendered && rendered.html !== before.html ? rendered : undefined;
 
   const status = input.status ?? before.status;
   const requested = parsePublishedAt(input.published_at, type);
@@ -191,6 +196,7 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
       details: { clientUpdatedAt: clientUpdatedAt.toISOString(), serverUpdatedAt: before.updated_at.toISOString() },
     });
   }
+  if (rerendered) Object.assign(patch, { html: rerendered.html, plaintext: rerendered.plaintext });
 
   const createdTags: TagRow[] = [];
   const tags = input.tags ? await resolveTags(tx, input.tags, { now, mayCreate: mayAddTags(actor), created: createdTags }) : undefined;

@@ -15,7 +15,9 @@ import { adminLocation } from '../shared/urls';
 import { postEvents } from '../../events/post-events';
 import type { DomainEvent } from '../../events/events';
 import { write } from '../shared/write';
-import { addPost, browsePosts, destroyPost, editPost, parsePostInput, streamPosts, type PostBrowse, type PostChange } from './operations';
+import { addPost, browsePosts, destroyPost, editPost, parsePostInput, streamPosts, type PostBrowse, type PostChange, type PostWriteContext } from './operations';
+import { imagesOfInput } from './body';
+import type { PostInput } from './schema';
 import { serializePost } from './serialize';
 import { RenderedPosts, shapeOf } from './rendered';
 
@@ -96,13 +98,11 @@ export function postRoutes(type: PostType): RouteDef[] {
     return json(status, { [resource]: await render(ctx, [after.row], relations, output(ctx)) }, headers);
   }
 
-  const writeContext = (ctx: RouteContext) => ({
-    app: ctx.app,
-    actor: ctx.actor!,
-    type,
-    version: ctx.version,
-    sourceHtml: single(ctx.query, 'source') === 'html',
-  });
+  // the sizes of the body's images are looked up before the transaction, which then renders without waiting on files
+  const writeContext = async (ctx: RouteContext, input: PostInput): Promise<PostWriteContext> => {
+    const sourceHtml = single(ctx.query, 'source') === 'html';
+    return { app: ctx.app, actor: ctx.actor!, type, version: ctx.version, sourceHtml, images: await imagesOfInput(ctx.app, input, sourceHtml) };
+  };
 
   const browse = async (ctx: RouteContext) => {
     const options = output(ctx);
@@ -167,7 +167,8 @@ export function postRoutes(type: PostType): RouteDef[] {
       async handle(ctx) {
         const item = firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), resource);
         const input = parsePostInput(item, type, ctx.version);
-        const change = await write(ctx.app, (tx) => addPost(tx, writeContext(ctx), input), eventsOf);
+        const context = await writeContext(ctx, input);
+        const change = await write(ctx.app, (tx) => addPost(tx, context, input), eventsOf);
         return written(ctx, change, 201);
       },
     },
@@ -179,7 +180,8 @@ export function postRoutes(type: PostType): RouteDef[] {
         const id = requireId(ctx.params.id);
         const item = firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), resource);
         const input = parsePostInput(item, type, ctx.version);
-        const change = await write(ctx.app, (tx) => editPost(tx, writeContext(ctx), id, input), eventsOf);
+        const context = await writeContext(ctx, input);
+        const change = await write(ctx.app, (tx) => editPost(tx, context, id, input), eventsOf);
         return written(ctx, change, 200);
       },
     },

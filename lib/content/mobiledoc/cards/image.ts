@@ -1,17 +1,25 @@
 import { attrs } from '../../escape';
 import { safeUrl } from '../../url';
 import { figcaption, widthClass } from './caption';
-import { dimension, text } from './payload';
+import { shownImage } from './image-size';
+import { text } from './payload';
 import type { CardRenderer } from './types';
 
-export const imageCard: CardRenderer = (payload) => {
+/** As the reference's cards: a regular-width image fills 720 px columns, a wide one 1200 px; full width gets no hint. */
+function sizesFor(cardWidth: string, width: number | null): string | null {
+  if (width === null || width < 720) return null;
+  if (cardWidth === '') return '(min-width: 720px) 720px';
+  if (cardWidth === 'wide' && width >= 1200) return '(min-width: 1200px) 1200px';
+  return null;
+}
+
+export const imageCard: CardRenderer = (payload, context) => {
   const src = safeUrl(payload.src);
   if (!src) return '';
   const caption = figcaption(text(payload, 'caption'));
-  const width = dimension(payload, 'width');
-  const height = dimension(payload, 'height');
-  const hasSize = width !== null && height !== null;
-  const classes = `kg-card kg-image-card${widthClass(text(payload, 'cardWidth'))}${caption ? ' kg-card-hascaption' : ''}`;
+  const cardWidth = text(payload, 'cardWidth');
+  const shown = shownImage(src, payload, context.images);
+  const classes = `kg-card kg-image-card${widthClass(cardWidth)}${caption ? ' kg-card-hascaption' : ''}`;
 
   let img = `<img${attrs([
     ['src', src],
@@ -19,8 +27,10 @@ export const imageCard: CardRenderer = (payload) => {
     ['alt', text(payload, 'alt')],
     ['loading', 'lazy'],
     ['title', text(payload, 'title') || null],
-    ['width', hasSize ? width : null],
-    ['height', hasSize ? height : null],
+    ['width', shown.width],
+    ['height', shown.height],
+    ['srcset', shown.srcset],
+    ['sizes', sizesFor(cardWidth, shown.srcsetWidth)],
   ])}>`;
   const href = safeUrl(payload.href);
   if (href) img = `<a${attrs([['href', href]])}>${img}</a>`;

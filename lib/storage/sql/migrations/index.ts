@@ -10,6 +10,7 @@ import { postRelationIds } from './009-post-relation-ids';
 import { nameOrder } from './010-name-order';
 import { publishedWalk } from './011-published-walk';
 import { ghostImport } from './012-ghost-import';
+import { files } from './013-files';
 
 export interface Migration {
   version: number;
@@ -31,4 +32,6 @@ export const migrations: Migration[] = [
   { version: 10, name: 'name-order', sql: nameOrder },
   { version: 11, name: 'published-walk', sql: publishedWalk },
   { version: 12, name: 'ghost-import', sql: ghostImport },
+  // 12 is the import/export branch's
+  { version: 13, name: 'files', sql: files },
 ];
