@@ -36,7 +36,12 @@ rhs        -> value                           {% b.scalar('eq') %}
             | %lbracket items %rbracket       {% b.list('in') %}
             | %not %lbracket items %rbracket  {% b.list('nin') %}
 
-items      -> text (%sep text):*              {% b.items %}
+items      -> item (%sep item):*              {% b.items %}
+
+item       -> text                            {% id %}
+            | %nullkw                         {% b.nullValue %}
+            | %truekw                         {% b.trueValue %}
+            | %falsekw                        {% b.falseValue %}
 
 value      -> text                            {% id %}
             | reldate                         {% id %}

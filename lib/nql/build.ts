@@ -5,6 +5,7 @@ import type {
   NqlBool,
   NqlDateUnit,
   NqlList,
+  NqlListItem,
   NqlListOp,
   NqlLiteral,
   NqlNode,
@@ -55,7 +56,7 @@ export const list =
   (op: NqlListOp) =>
   (d: Data): Rhs => ({ op, value: { kind: 'list', items: d[d.length - 2] } });
 
-export const items = (d: Data): NqlText[] => [d[0], ...(d[1] as Array<[Tok, NqlText]>).map((pair) => pair[1])];
+export const items = (d: Data): NqlListItem[] => [d[0], ...(d[1] as Array<[Tok, NqlListItem]>).map((pair) => pair[1])];
 
 export const integer = (d: Data): NqlNumber => {
   const raw = (d[0] as Tok).value;

@@ -23,9 +23,11 @@ const unescape = (text: string): string => text.replace(/\\([^])/g, '$1');
 const KEYWORDS: Readonly<Record<string, string>> = { null: 'nullkw', true: 'truekw', false: 'falsekw' };
 
 // Words are classified after matching, so `123-text` is one literal and never 123 + junk.
+// Keywords are case-insensitive (`featured:TRUE`, `custom_excerpt:NULL`), as in the reference.
 function classifyWord(text: string): string {
   if (/^\d+$/.test(text)) return 'integer';
-  return Object.hasOwn(KEYWORDS, text) ? KEYWORDS[text] : 'literal';
+  const word = text.toLowerCase();
+  return Object.hasOwn(KEYWORDS, word) ? KEYWORDS[word] : 'literal';
 }
 
 const ws = { match: /\s+/, lineBreaks: true };
