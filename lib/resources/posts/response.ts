@@ -40,9 +40,10 @@ function adminPost(version: Version) {
     updated_at: adminTimestamp,
     published_at: adminTimestamp.nullable(),
     ...extras,
-    tags: z.array(adminTagSchema(version)),
-    authors: z.array(user).min(1),
-    primary_author: user,
+    // both by default; an explicit `include` shows only what it names, and primary_author is null without authors
+    tags: z.array(adminTagSchema(version)).optional(),
+    authors: z.array(user).min(1).optional(),
+    primary_author: user.nullable(),
     primary_tag: adminPrimaryTagSchema(version).nullable(),
     url: siteUrl,
     excerpt: z.string(),

@@ -27,8 +27,8 @@ export function serializePost(
 ): Record<string, unknown> {
   const content = ctx.api === 'content';
   const date = dateFor(ctx);
-  const withTags = !content || output.include.has('tags');
-  const withAuthors = !content || output.include.has('authors');
+  const withTags = output.include.has('tags');
+  const withAuthors = output.include.has('authors');
   // the Content API lists non-public posts without their body (reference-behaviour §7)
   const hideBody = content && post.visibility !== 'public';
   const plaintext = hideBody ? '' : (post.plaintext ?? '');
