@@ -16,6 +16,9 @@ beforeAll(async () => {
     const res = await site.admin.post('posts/', { posts: [post] });
     expect(res.status).toBe(201);
   }
+  // a published page by the same author, with the same tag: not a post
+  const res = await site.admin.post('pages/', { pages: [{ title: 'About', status: 'published', tags: ['News'] }] });
+  expect(res.status).toBe(201);
 });
 afterAll(() => site.close());
 
@@ -36,5 +39,31 @@ describe('include', () => {
     const authorsOnly = (await body(await site.admin.get(`posts/${all.id}/?include=authors`))).posts[0];
     expect(authorsOnly).not.toHaveProperty('tags');
     expect(authorsOnly.authors.length).toBe(1);
+  });
+});
+
+describe('count.posts', () => {
+  it('of an author and of a tag is the total of posts/ filtered by it: published posts, not pages or drafts', async () => {
+    const authors = (await body(await content('authors/?include=count.posts'))).authors;
+    expect(authors.length).toBe(1);
+    const [author] = authors;
+    const byAuthor = (await body(await content(`posts/?filter=authors.slug:${author.slug}`))).meta.pagination.total;
+    expect(byAuthor).toBe(2);
+    expect(author.count.posts).toBe(byAuthor);
+    const single = (await body(await content(`authors/slug/${author.slug}/?include=count.posts`))).authors[0];
+    expect(single.count.posts).toBe(byAuthor);
+
+    const news = (await body(await content('tags/slug/news/?include=count.posts'))).tags[0];
+    const byTag = (await body(await content('posts/?filter=tag:news'))).meta.pagination.total;
+    expect(byTag).toBe(2);
+    expect(news.count.posts).toBe(byTag);
+    const counted = (await body(await content('tags/?include=count.posts&order=count.posts%20desc'))).tags;
+    expect(counted.find((tag: { slug: string }) => tag.slug === 'news').count.posts).toBe(byTag);
+    // filtering by the count counts the same way
+    const filtered = (await body(await content('tags/?filter=count.posts:2'))).tags;
+    expect(filtered.map((tag: { slug: string }) => tag.slug)).toEqual(['news']);
+    // the Admin API counts every post and page
+    const adminNews = (await body(await site.admin.get('tags/slug/news/?include=count.posts'))).tags[0];
+    expect(adminNews.count.posts).toBe(4);
   });
 });

@@ -59,14 +59,14 @@ export const publicPostFields: FieldMap = without(postFields, ['authors.email'])
 
 export interface CountOptions {
   /**
-   * The Content API's view: `count.posts` counts published posts only, and properties that are not
+   * The Content API's view: `count.posts` counts published posts (not pages) only, and properties that are not
    * public (emails, staff status, last seen) cannot be filtered on.
    */
   publishedOnly: boolean;
 }
 
 const published = (options: CountOptions, alias: string): string =>
-  options.publishedOnly ? ` AND ${alias}.status = 'published'` : '';
+  options.publishedOnly ? ` AND ${alias}.status = 'published' AND ${alias}.type = 'post'` : '';
 
 export function tagFields(options: CountOptions): FieldMap {
   return {

@@ -13,11 +13,12 @@ export interface PostLink {
 }
 
 /**
- * Each row's count of its posts, or of its published posts, as `id` and `n` (rows with none left
+ * Each row's count of its posts (and pages), or of its published posts, as `id` and `n` (rows with none left
  * out): `also` adds to the select list, `where` limits the links counted.
  */
 function postCountsSql(link: PostLink, mode: 'all' | 'published', options: { also?: string; where?: string } = {}): string {
-  const published = mode === 'published' ? ` JOIN posts p ON p.id = l.post_id AND p.status = 'published'` : '';
+  // published posts, not pages: the set `posts/?filter=tag:<slug>` (or `authors.slug:`) lists
+  const published = mode === 'published' ? ` JOIN posts p ON p.id = l.post_id AND p.status = 'published' AND p.type = 'post'` : '';
   const also = options.also ? `, ${options.also}` : '';
   const where = options.where ? ` WHERE ${options.where}` : '';
   return `SELECT l.${link.column} AS id, count(*)::int AS n${also} FROM ${link.table} l${published}${where} GROUP BY l.${link.column}`;
