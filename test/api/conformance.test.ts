@@ -67,3 +67,16 @@ describe('count.posts', () => {
     expect(adminNews.count.posts).toBe(4);
   });
 });
+
+describe('limit=all', () => {
+  it('reports meta.pagination.limit as "all" on every browse, as the reference does', async () => {
+    for (const path of ['posts/?limit=all', 'tags/?limit=all', 'authors/?limit=all', 'pages/?limit=all']) {
+      const { meta } = await body(await content(path));
+      expect(meta.pagination, path).toMatchObject({ page: 1, limit: 'all', pages: 1, next: null, prev: null });
+    }
+    const admin = (await body(await site.admin.get('posts/?limit=all'))).meta.pagination;
+    expect(admin).toEqual({ page: 1, limit: 'all', pages: 1, total: 3, next: null, prev: null });
+    // a number stays a number
+    expect((await body(await content('posts/?limit=1'))).meta.pagination).toMatchObject({ limit: 1, pages: 2 });
+  });
+});
