@@ -65,6 +65,8 @@ export interface CountedTable {
   alias: string;
   /** Orderable fields and their columns, `count.posts` (as `count_posts`) among them. */
   orderColumns: Record<string, string>;
+  /** Orderable fields the Content API does not show, ignored there like unknown fields (reference-behaviour §7). */
+  privateOrder?: readonly string[];
   link: PostLink;
 }
 
@@ -106,6 +108,12 @@ export async function browseCounted<R extends { id: string } & Counted>(
   return { rows: [...value.rows], total: value.total };
 }
 
+/** The order columns the Content API may sort by: those it shows. */
+function publicColumns(table: CountedTable): Record<string, string> {
+  const hidden = table.privateOrder ?? [];
+  return Object.fromEntries(Object.entries(table.orderColumns).filter(([field]) => !hidden.includes(field)));
+}
+
 /** `browseCounted` without the memo of pages; `generation`: the one the caller read already. */
 async function countedPage<R extends { id: string } & Counted>(
   db: SqlDriver,
@@ -118,7 +126,8 @@ async function countedPage<R extends { id: string } & Counted>(
   generation?: number,
 ): Promise<BrowseResult<R>> {
   const { alias } = table;
-  const orderable = query.countPosts ? table.orderColumns : { ...table.orderColumns, 'count.posts': '' };
+  const visible = query.withPublishedPosts ? publicColumns(table) : table.orderColumns;
+  const orderable = query.countPosts ? visible : { ...visible, 'count.posts': '' };
   const order = orderItems(query.order, orderable);
   if (order.length === 0) order.push(`${alias}.name ASC`);
   order.push(`${alias}.id ASC`);

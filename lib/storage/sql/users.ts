@@ -46,7 +46,10 @@ function selectList(countPosts: 'all' | 'published' | null | undefined): string 
   return countPosts ? `u.*, ${countPostsSql(countPosts)} AS count_posts` : 'u.*';
 }
 
-const TABLE: CountedTable = { from: 'users u', alias: 'u', orderColumns: ORDER_COLUMNS, link: { table: 'posts_authors', column: 'author_id' } };
+const TABLE: CountedTable = {
+  from: 'users u', alias: 'u', orderColumns: ORDER_COLUMNS, privateOrder: ['email', 'status', 'last_seen'],
+  link: { table: 'posts_authors', column: 'author_id' },
+};
 
 /** Roles of each user, by user id. */
 export async function rolesOf(db: SqlDriver, userIds: string[]): Promise<Map<string, RoleRow[]>> {
