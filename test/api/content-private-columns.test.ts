@@ -54,3 +54,34 @@ describe('order', () => {
     expect(admin[0]).toBe('Oldest');
   });
 });
+
+describe('filter', () => {
+  it('refuses Admin-only post and author properties on the Content API as unknown, and keeps them on the Admin API', async () => {
+    const refused = [
+      ['posts/', "email_subject:'Subject'"], ['posts/', 'type:post'], ['posts/', 'authors.email:ada@example.com'],
+      ['pages/', 'email_subject:null'], ['authors/', 'email:ada@example.com'], ['authors/', 'last_seen:null'],
+      ['authors/', 'created_at:>2000-01-01'], ['authors/', 'roles.name:Owner'],
+    ];
+    for (const [path, filter] of refused) {
+      const res = await content(`${path}?filter=${encodeURIComponent(filter)}`);
+      expect(res.status, `${path} ${filter}`).toBe(400);
+      const error = (await body(res)).errors[0];
+      expect(error.type).toBe('BadRequestError');
+      expect(error.message + error.context, filter).toContain('unknown property');
+    }
+    // what the Content API shows, and the relation shortcuts, stay
+    for (const [path, filter, expected] of [
+      ['posts/', 'visibility:members', ['Oldest']], ['posts/', 'page:false+reading_time:>=0', ['Newest', 'Middle', 'Oldest']],
+      ['posts/', 'primary_author:ada-lovelace', ['Newest']], ['posts/', 'tags.slug:-x+author:ada-lovelace', ['Newest']],
+      // the Content API overrides status clauses (reference-behaviour §4)
+      ['posts/', 'status:draft', ['Newest', 'Middle', 'Oldest']],
+    ] as const) {
+      const res = await content(`${path}?filter=${encodeURIComponent(filter)}`);
+      expect(res.status, filter).toBe(200);
+      expect(names((await body(res)).posts), filter).toEqual(expected);
+    }
+    // the Admin API filters by them
+    const admin = await site.as.Owner.get(`posts/?filter=${encodeURIComponent("email_subject:'Subject'")}`);
+    expect(names((await body(admin)).posts)).toEqual(['Middle']);
+  });
+});
