@@ -80,6 +80,11 @@ function compiler(fields: FieldMap, params: unknown[], options: CompileOptions) 
     return `$${params.length}::${CASTS[type]}`;
   };
 
+  const bindArray = (values: Scalar[], type: FieldType): string => {
+    params.push(values.map((value) => (value instanceof Date ? value.toISOString() : value)));
+    return `$${params.length}::${CASTS[type]}[]`;
+  };
+
   const positive = (expr: string, type: FieldType, condition: Condition): string => {
     switch (condition.test) {
       case 'null':
@@ -94,7 +99,8 @@ function compiler(fields: FieldMap, params: unknown[], options: CompileOptions) 
         // in-memory predicate implements
         return `${type === 'string' ? `${expr} COLLATE "C"` : expr} ${OPERATORS[condition.test]} ${bind(condition.value, type)}`;
       case 'in': {
-        const among = `${expr} IN (${condition.values.map((value) => bind(value, type)).join(', ')})`;
+        // one array parameter, however many values: a thousand `$n` make a thousand plan nodes
+        const among = `${expr} = ANY(${bindArray(condition.values, type)})`;
         return condition.orNull ? `(${among} OR ${expr} IS NULL)` : among;
       }
       case 'contains':
@@ -173,6 +179,49 @@ function compiler(fields: FieldMap, params: unknown[], options: CompileOptions) 
     return relationTest(resolve(nodes[0] as NqlComparison).def.relation!, tests.join(' AND '), false);
   };
 
+  /**
+   * The terms of an OR group: positive comparisons on one relation become one test of its rows ("a
+   * row passes x" or "a row passes y" is "a row passes x or y"), and their equalities on one column
+   * one `= ANY` of all their values. `tag:a,tag:b,…` is then one subquery with one parameter, not one
+   * subplan per term: cheap to plan whatever its length.
+   */
+  const anyOf = (nodes: NqlNode[]): string[] => {
+    const parts: string[] = [];
+    const byRelation = new Map<string, { relation: FieldRelation; slot: number; equal: Map<string, { def: FieldDef; values: Scalar[] }>; other: string[] }>();
+    for (const node of nodes) {
+      const resolved = node.type === 'cmp' ? resolve(node) : null;
+      if (resolved === null || resolved.def.relation === undefined || resolved.negated) {
+        parts.push(compile(node));
+        continue;
+      }
+      const { def, condition } = resolved;
+      const relation = def.relation!;
+      const name = `${relation.key} ${relation.from}`;
+      let bucket = byRelation.get(name);
+      if (bucket === undefined) {
+        bucket = { relation, slot: parts.length, equal: new Map(), other: [] };
+        byRelation.set(name, bucket);
+        parts.push('');
+      }
+      const values = condition.test === 'eq' ? [condition.value] : condition.test === 'in' && !condition.orNull ? condition.values : null;
+      if (values === null) {
+        bucket.other.push(positive(sqlOf(def), def.type, condition));
+        continue;
+      }
+      const column = bucket.equal.get(def.sql) ?? { def, values: [] };
+      column.values.push(...values);
+      bucket.equal.set(def.sql, column);
+    }
+    for (const bucket of byRelation.values()) {
+      const equal = [...bucket.equal.values()].map(({ def, values }) =>
+        positive(sqlOf(def), def.type, { test: 'in', values, orNull: false }),
+      );
+      const tests = [...equal, ...bucket.other];
+      parts[bucket.slot] = relationTest(bucket.relation, tests.length === 1 ? tests[0] : `(${tests.join(' OR ')})`, false);
+    }
+    return parts;
+  };
+
   const compile = (node: NqlNode): string => {
     if (node.type === 'cmp') {
       const { def, condition, negated } = resolve(node);
@@ -180,7 +229,7 @@ function compiler(fields: FieldMap, params: unknown[], options: CompileOptions) 
     }
     // the parser never builds empty groups, but trees edited by callers may
     if (node.nodes.length === 0) return node.type === 'and' ? 'TRUE' : 'FALSE';
-    if (node.type === 'or') return `(${node.nodes.map(compile).join(' OR ')})`;
+    if (node.type === 'or') return `(${anyOf(node.nodes).join(' OR ')})`;
     const units = sameRowUnits(node.nodes, termOf).map((unit) => (unit.length === 1 ? compile(unit[0]) : sameRow(unit)));
     return units.length === 1 ? units[0] : `(${units.join(' AND ')})`;
   };

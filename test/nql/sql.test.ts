@@ -305,10 +305,19 @@ describe('parameters', () => {
   it('appends to existing parameters and numbers placeholders by position', () => {
     const params: unknown[] = ['before'];
     const sql = compileFilter(parseFilter("title:'x'+reading_time:[1,2]+featured:true+published_at:>now-1d"), postFields, params, { now: NOW });
-    expect(params).toEqual(['before', 'x', 1, 2, true, daysFromNow(-1).toISOString()]);
+    // an in-group is one array parameter
+    expect(params).toEqual(['before', 'x', [1, 2], true, daysFromNow(-1).toISOString()]);
     expect(sql).toBe(
-      '(p.title = $2::text AND p.reading_time IN ($3::bigint, $4::bigint) AND p.featured = $5::boolean AND p.published_at > $6::timestamptz)',
+      '(p.title = $2::text AND p.reading_time = ANY($3::bigint[]) AND p.featured = $4::boolean AND p.published_at > $5::timestamptz)',
     );
+  });
+
+  it('tests OR-ed comparisons on one relation in one subquery, their equalities on a column as one array', () => {
+    const params: unknown[] = [];
+    const sql = compileFilter(parseFilter("tag:a,featured:true,tag:b,tags.slug:[c,a],tags.name:~'e',author:x"), postFields, params);
+    expect(sql.match(/arrayoverlap\(p\.tag_ids/g)).toHaveLength(1);
+    expect(sql.match(/arrayoverlap\(p\.author_ids/g)).toHaveLength(1);
+    expect(params).toEqual([true, '%e%', ['a', 'b', 'c', 'a'], ['x']]);
   });
 
   it('never writes values into the SQL text', () => {
@@ -316,7 +325,7 @@ describe('parameters', () => {
     const sql = compileFilter(parseFilter("title:'x\\'; DROP TABLE posts; --'+tag:-[\\\"a\\,b]"), postFields, params);
     expect(sql).not.toContain('DROP');
     expect(sql).not.toContain('"a');
-    expect(params).toEqual(["x'; DROP TABLE posts; --", '"a,b']);
+    expect(params).toEqual(["x'; DROP TABLE posts; --", ['"a,b']]);
   });
 
   it("tests relations on the post's own array of related ids: any of them, or none", () => {
