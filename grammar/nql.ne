@@ -33,6 +33,8 @@ rhs        -> value                           {% b.scalar('eq') %}
             | %ncontains text                 {% b.scalar('ncontains') %}
             | %startswith text                {% b.scalar('startswith') %}
             | %endswith text                  {% b.scalar('endswith') %}
+            | %ingroup                        {% b.inGroup('in') %}
+            | %not %ingroup                   {% b.inGroup('nin') %}
             | %lbracket items %rbracket       {% b.list('in') %}
             | %not %lbracket items %rbracket  {% b.list('nin') %}
 

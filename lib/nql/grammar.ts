@@ -20,6 +20,7 @@ declare var contains: any;
 declare var ncontains: any;
 declare var startswith: any;
 declare var endswith: any;
+declare var ingroup: any;
 declare var lbracket: any;
 declare var rbracket: any;
 declare var sep: any;
@@ -86,6 +87,8 @@ const grammar: Grammar = {
     {"name": "rhs", "symbols": [(lexer.has("ncontains") ? {type: "ncontains"} : ncontains), "text"], "postprocess": b.scalar('ncontains')},
     {"name": "rhs", "symbols": [(lexer.has("startswith") ? {type: "startswith"} : startswith), "text"], "postprocess": b.scalar('startswith')},
     {"name": "rhs", "symbols": [(lexer.has("endswith") ? {type: "endswith"} : endswith), "text"], "postprocess": b.scalar('endswith')},
+    {"name": "rhs", "symbols": [(lexer.has("ingroup") ? {type: "ingroup"} : ingroup)], "postprocess": b.inGroup('in')},
+    {"name": "rhs", "symbols": [(lexer.has("not") ? {type: "not"} : not), (lexer.has("ingroup") ? {type: "ingroup"} : ingroup)], "postprocess": b.inGroup('nin')},
     {"name": "rhs", "symbols": [(lexer.has("lbracket") ? {type: "lbracket"} : lbracket), "items", (lexer.has("rbracket") ? {type: "rbracket"} : rbracket)], "postprocess": b.list('in')},
     {"name": "rhs", "symbols": [(lexer.has("not") ? {type: "not"} : not), (lexer.has("lbracket") ? {type: "lbracket"} : lbracket), "items", (lexer.has("rbracket") ? {type: "rbracket"} : rbracket)], "postprocess": b.list('nin')},
     {"name": "items$ebnf$1", "symbols": []},

@@ -2,7 +2,7 @@ import nearley from 'nearley';
 import type { NqlNode } from './ast';
 import { NqlLimitError, NqlSyntaxError } from './errors';
 import grammar from './grammar';
-import { ERROR_TOKEN, lexer } from './lexer';
+import { ERROR_TOKEN, inGroupItems, lexer } from './lexer';
 
 /** Longest accepted filter, in UTF-16 code units (8 KB of ASCII). */
 export const NQL_MAX_LENGTH = 8192;
@@ -45,7 +45,7 @@ export function parseFilter(input: string): NqlNode {
 // A filter's cost to plan grows with its comparisons (a relation's is a subquery), and the database
 // may run on the service's own thread; parsing itself takes ~0.1 ms per comparison. So the budget is
 // counted on the lexer's tokens, which is linear and cheap, before the parser sees the filter: each
-// comparison has one ':', each in-group value is one token between brackets. Input the lexer cannot
+// comparison has one ':', each in-group value is one item of an in-group token or one token between brackets. Input the lexer cannot
 // read is left to the parser, which says where.
 function checkBudget(input: string): void {
   let terms = 0;
@@ -55,6 +55,7 @@ function checkBudget(input: string): void {
   for (let token = lexer.next(); token !== undefined; token = lexer.next()) {
     if (token.type === ERROR_TOKEN) return;
     if (token.type === 'colon') terms++;
+    else if (token.type === 'ingroup') values += inGroupItems(token.text).length;
     else if (token.type === 'lbracket') inGroup = true;
     else if (token.type === 'rbracket') inGroup = false;
     else if (inGroup && token.type !== 'sep') values++;
@@ -143,7 +144,7 @@ const DESCRIPTIONS: ReadonlyArray<[types: readonly string[], description: string
   [['lparen'], "'('"],
   [['colon'], "':' after the property"],
   [
-    ['not', 'ncontains', 'contains', 'startswith', 'endswith', 'gt', 'gte', 'lt', 'lte', 'lbracket',
+    ['not', 'ncontains', 'contains', 'startswith', 'endswith', 'gt', 'gte', 'lt', 'lte', 'ingroup', 'lbracket',
       'integer', 'literal', 'string', 'reldate', 'nullkw', 'truekw', 'falsekw'],
     'a value',
   ],

@@ -83,6 +83,8 @@ describe('literal edge cases', () => {
     ['slug:\\NULL', eq('slug', lit('NULL'))],
     ['featured:[true,FALSE]', cmp('featured', 'in', [bool(true), bool(false)])],
     ['slug:-[Null, a]', cmp('slug', 'nin', [nul, lit('a')])],
+    // a well-formed in-group is lexed whole; its items mean what they mean item by item
+    ["tag:[a , \\,b,'c d',007,FALSE,now]", cmp('tag', 'in', [lit('a'), lit(',b'), str('c d'), num('007'), bool(false), lit('now')])],
     ['slug:now', eq('slug', lit('now'))],
     ['slug:now-1dx', eq('slug', lit('now-1dx'))],
     ['slug:now-1', eq('slug', lit('now-1'))],
