@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { adminSection } from './admin';
 import { coldStartSection } from './cold-start';
+import { filterBudgetSection } from './filter-budget';
 import { createContext, SIZES, settingsFor, type BenchContext, type SizeName } from './context';
 import { httpSection } from './http';
 import { imagesSection } from './images';
@@ -20,6 +21,7 @@ import { trafficSection } from './traffic';
 /** In run order: sections that only read share a site; admin writes to it, so it comes after them. */
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   nql: nqlSection,
+  'filter-budget': filterBudgetSection,
   'in-process': inProcessSection,
   http: httpSection,
   scale: scaleSection,

@@ -33,10 +33,17 @@ rhs        -> value                           {% b.scalar('eq') %}
             | %ncontains text                 {% b.scalar('ncontains') %}
             | %startswith text                {% b.scalar('startswith') %}
             | %endswith text                  {% b.scalar('endswith') %}
+            | %ingroup                        {% b.inGroup('in') %}
+            | %not %ingroup                   {% b.inGroup('nin') %}
             | %lbracket items %rbracket       {% b.list('in') %}
             | %not %lbracket items %rbracket  {% b.list('nin') %}
 
-items      -> text (%sep text):*              {% b.items %}
+items      -> item (%sep item):*              {% b.items %}
+
+item       -> text                            {% id %}
+            | %nullkw                         {% b.nullValue %}
+            | %truekw                         {% b.trueValue %}
+            | %falsekw                        {% b.falseValue %}
 
 value      -> text                            {% id %}
             | reldate                         {% id %}

@@ -75,13 +75,12 @@ export function order(query: URLSearchParams): OrderItem[] {
 }
 
 export function paginationMeta(p: Pagination, total: number) {
-  const limit = p.limit ?? Math.max(total, 1);
-  const pages = Math.max(1, Math.ceil(total / limit));
+  const pages = p.limit === null ? 1 : Math.max(1, Math.ceil(total / p.limit));
   return {
     pagination: {
       page: p.page,
-      // an integer, as contract §2.2 says: with `limit=all` the page size in effect is the whole list
-      limit,
+      // with `limit=all`, the string "all", as the reference reports it (reference-behaviour §7)
+      limit: p.limit ?? ('all' as const),
       pages,
       total,
       next: p.page < pages ? p.page + 1 : null,

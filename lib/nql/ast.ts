@@ -2,8 +2,8 @@
 // - 'and' / 'or' nodes have at least two children and are flattened: an 'and' never has an 'and'
 //   child (`(a+b)+c` and `a+(b+c)` both give and[a, b, c]); parentheses leave no trace otherwise.
 // - `property` is lower-cased and not yet alias-resolved (the field maps do that).
-// - In-groups (`[a,b]`, `-[a,b]`) carry a list of text values only; `null`, `true`, `false` and
-//   relative dates are not allowed inside brackets.
+// - In-groups (`[a,b]`, `-[a,b]`) carry text values and the keywords `null`, `true`, `false`
+//   (`featured:[true,false]`); relative dates are not allowed inside brackets.
 
 export type NqlNode = NqlAnd | NqlOr | NqlComparison;
 
@@ -94,9 +94,12 @@ export interface NqlRelativeDate {
 
 export type NqlValue = NqlText | NqlNull | NqlBool | NqlRelativeDate;
 
+/** What an in-group may hold. */
+export type NqlListItem = NqlText | NqlNull | NqlBool;
+
 export interface NqlList {
   kind: 'list';
-  items: NqlText[];
+  items: NqlListItem[];
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   NqlBool,
   NqlDateUnit,
   NqlList,
+  NqlListItem,
   NqlListOp,
   NqlLiteral,
   NqlNode,
@@ -16,6 +17,7 @@ import type {
   NqlText,
   NqlValue,
 } from './ast';
+import { inGroupItems } from './lexer';
 
 interface Tok {
   value: string;
@@ -57,7 +59,29 @@ export const list =
   (op: NqlListOp) =>
   (d: Data): Rhs => ({ op, value: { kind: 'list', items: d[d.length - 2] } });
 
-export const items = (d: Data): NqlText[] => [d[0], ...(d[1] as Array<[Tok, NqlText]>).map((pair) => pair[1])];
+/** A whole in-group lexed as one token (lexer.ts): its items as the item-by-item rules build them. */
+export const inGroup =
+  (op: NqlListOp) =>
+  (d: Data): Rhs => {
+    const items = inGroupItems((d[d.length - 1] as Tok).text).map(({ type, value }): NqlListItem => {
+      switch (type) {
+        case 'integer':
+          return { kind: 'number', value: Number(value), raw: value };
+        case 'string':
+          return { kind: 'string', value };
+        case 'nullkw':
+          return { kind: 'null' };
+        case 'truekw':
+        case 'falsekw':
+          return { kind: 'bool', value: type === 'truekw' };
+        default:
+          return { kind: 'literal', value };
+      }
+    });
+    return { op, value: { kind: 'list', items } };
+  };
+
+export const items = (d: Data): NqlListItem[] => [d[0], ...(d[1] as Array<[Tok, NqlListItem]>).map((pair) => pair[1])];
 
 export const integer = (d: Data): NqlNumber => {
   const raw = (d[0] as Tok).value;

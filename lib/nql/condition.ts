@@ -1,19 +1,24 @@
-import { textOf, type NqlComparison, type NqlText, type NqlValue } from './ast';
+import { textOf, type NqlComparison, type NqlListItem, type NqlText, type NqlValue } from './ast';
 import { parseDateText, resolveRelativeDate } from './dates';
 import { NqlValueError } from './errors';
 import type { FieldType } from './fields';
 
 // The single place where a comparison gets its meaning for a property type. Both backends
-// (to-sql, to-predicate) implement exactly these positive tests, and negation is always the
-// complement of the positive test: `ne`, `nin` and `-~` hold where the value is null, and on a
-// relation they hold when no related row passes the positive test.
+// (to-sql, to-predicate) implement exactly these positive tests, and negation follows the
+// reference's SQL (reference-behaviour §8):
+// - on a plain column it is SQL's NOT: `ne`, `nin` and `-~` never hold where the value is null
+//   (only `:-null` asks for a value);
+// - on a to-one lookup (`primary_tag`) likewise: it holds when a related row counts and fails the
+//   positive test, so a post without a public first tag matches neither `primary_tag:x` nor `:-x`;
+// - on a to-many relation it holds when no related row passes the positive test.
 
 export type Scalar = string | number | boolean | Date;
 
 export type Condition =
   | { test: 'null' }
   | { test: 'eq' | 'gt' | 'gte' | 'lt' | 'lte'; value: Scalar }
-  | { test: 'in'; values: Scalar[] }
+  /** `orNull`: the in-group also named `null`, which matches where the value is null. */
+  | { test: 'in'; values: Scalar[]; orNull: boolean }
   | { test: 'contains' | 'startswith' | 'endswith'; text: string };
 
 export interface ResolvedComparison {
@@ -27,12 +32,18 @@ export function resolveComparison(cmp: NqlComparison, type: FieldType, now: Date
   };
   switch (cmp.op) {
     case 'in':
-    case 'nin':
-      if (type === 'boolean') fail('an in-group is not allowed');
+    case 'nin': {
+      const items = cmp.value.items;
+      const values = items.filter((item): item is Exclude<NqlListItem, { kind: 'null' }> => item.kind !== 'null');
+      const orNull = values.length < items.length;
       return {
-        condition: { test: 'in', values: cmp.value.items.map((item) => scalarOf(item, type, now, fail)) },
+        condition:
+          values.length === 0
+            ? { test: 'null' }
+            : { test: 'in', values: values.map((item) => scalarOf(item, type, now, fail)), orNull },
         negated: cmp.op === 'nin',
       };
+    }
     case 'contains':
     case 'ncontains':
     case 'startswith':

@@ -41,3 +41,15 @@ export class NqlValueError extends NqlError {
     this.property = property;
   }
 }
+
+/** The filter is larger than the service plans: too many comparisons or in-group values. */
+export class NqlLimitError extends NqlError {
+  override name = 'NqlLimitError';
+  /** The limit exceeded, e.g. 100. */
+  readonly limit: number;
+
+  constructor(message: string, limit: number) {
+    super(`Query Error: ${message}`);
+    this.limit = limit;
+  }
+}

@@ -78,8 +78,13 @@ export type FieldMap = PropertyMap<FieldDef>;
 
 /** Finds a property's definition after alias resolution; own keys only, so `constructor` or `__proto__` are unknown too. */
 export function lookupProperty<F>(map: PropertyMap<F>, property: string): F {
+  return map.fields[resolveProperty(map, property)];
+}
+
+/** The field name a property means after alias resolution; throws NqlFieldError when there is none. */
+export function resolveProperty<F>(map: PropertyMap<F>, property: string): string {
   const aliases = map.aliases ?? {};
   const name = Object.hasOwn(aliases, property) ? aliases[property] : property;
   if (!Object.hasOwn(map.fields, name)) throw new NqlFieldError(property);
-  return map.fields[name];
+  return name;
 }

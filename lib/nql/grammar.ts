@@ -20,6 +20,7 @@ declare var contains: any;
 declare var ncontains: any;
 declare var startswith: any;
 declare var endswith: any;
+declare var ingroup: any;
 declare var lbracket: any;
 declare var rbracket: any;
 declare var sep: any;
@@ -86,12 +87,18 @@ const grammar: Grammar = {
     {"name": "rhs", "symbols": [(lexer.has("ncontains") ? {type: "ncontains"} : ncontains), "text"], "postprocess": b.scalar('ncontains')},
     {"name": "rhs", "symbols": [(lexer.has("startswith") ? {type: "startswith"} : startswith), "text"], "postprocess": b.scalar('startswith')},
     {"name": "rhs", "symbols": [(lexer.has("endswith") ? {type: "endswith"} : endswith), "text"], "postprocess": b.scalar('endswith')},
+    {"name": "rhs", "symbols": [(lexer.has("ingroup") ? {type: "ingroup"} : ingroup)], "postprocess": b.inGroup('in')},
+    {"name": "rhs", "symbols": [(lexer.has("not") ? {type: "not"} : not), (lexer.has("ingroup") ? {type: "ingroup"} : ingroup)], "postprocess": b.inGroup('nin')},
     {"name": "rhs", "symbols": [(lexer.has("lbracket") ? {type: "lbracket"} : lbracket), "items", (lexer.has("rbracket") ? {type: "rbracket"} : rbracket)], "postprocess": b.list('in')},
     {"name": "rhs", "symbols": [(lexer.has("not") ? {type: "not"} : not), (lexer.has("lbracket") ? {type: "lbracket"} : lbracket), "items", (lexer.has("rbracket") ? {type: "rbracket"} : rbracket)], "postprocess": b.list('nin')},
     {"name": "items$ebnf$1", "symbols": []},
-    {"name": "items$ebnf$1$subexpression$1", "symbols": [(lexer.has("sep") ? {type: "sep"} : sep), "text"]},
+    {"name": "items$ebnf$1$subexpression$1", "symbols": [(lexer.has("sep") ? {type: "sep"} : sep), "item"]},
     {"name": "items$ebnf$1", "symbols": ["items$ebnf$1", "items$ebnf$1$subexpression$1"], "postprocess": (d) => d[0].concat([d[1]])},
-    {"name": "items", "symbols": ["text", "items$ebnf$1"], "postprocess": b.items},
+    {"name": "items", "symbols": ["item", "items$ebnf$1"], "postprocess": b.items},
+    {"name": "item", "symbols": ["text"], "postprocess": id},
+    {"name": "item", "symbols": [(lexer.has("nullkw") ? {type: "nullkw"} : nullkw)], "postprocess": b.nullValue},
+    {"name": "item", "symbols": [(lexer.has("truekw") ? {type: "truekw"} : truekw)], "postprocess": b.trueValue},
+    {"name": "item", "symbols": [(lexer.has("falsekw") ? {type: "falsekw"} : falsekw)], "postprocess": b.falseValue},
     {"name": "value", "symbols": ["text"], "postprocess": id},
     {"name": "value", "symbols": ["reldate"], "postprocess": id},
     {"name": "value", "symbols": [(lexer.has("nullkw") ? {type: "nullkw"} : nullkw)], "postprocess": b.nullValue},

@@ -2,9 +2,9 @@
 // predicate with the same meaning.
 export type * from './ast';
 export { isInGroup, textOf } from './ast';
-export { NqlError, NqlFieldError, NqlSyntaxError, NqlValueError } from './errors';
+export { NqlError, NqlFieldError, NqlLimitError, NqlSyntaxError, NqlValueError } from './errors';
 export type { FieldDef, FieldLookup, FieldMap, FieldRelation, FieldType, PropertyMap } from './fields';
-export { NQL_MAX_DEPTH, NQL_MAX_LENGTH, parseFilter } from './parse';
+export { NQL_MAX_DEPTH, NQL_MAX_LENGTH, NQL_MAX_TERMS, NQL_MAX_VALUES, parseFilter } from './parse';
 export { compileFilter, relationLinks, requiredRelations, type CompileOptions, type RelationLinks } from './to-sql';
 export { toPredicate, type Accessor, type AccessorMap, type PredicateOptions } from './to-predicate';
 export { inGroupOrder } from './order';

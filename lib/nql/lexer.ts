@@ -19,13 +19,30 @@ const RELATIVE_DATE = /now[+-]\d+[yMwdhms](?![^\s'"+,()><=[\]])/;
 
 const unescape = (text: string): string => text.replace(/\\([^])/g, '$1');
 
+// A whole well-formed in-group of plain items (`[a, 'b c', 3]`) as one token: the parser then takes
+// a thousand values as one step instead of two thousand tokens (~25 ms). Anything else in brackets
+// (a relative date, a stray bracket, a missing item) does not match and is lexed item by item, so
+// the parser reports it where it is.
+const ITEM = `(?:${STRING.source}|(?!${RELATIVE_DATE.source})${LITERAL.source})`;
+const IN_GROUP = new RegExp(`\\[\\s*${ITEM}(?:\\s*,\\s*${ITEM})*\\s*\\]`);
+const IN_GROUP_ITEM = new RegExp(`${STRING.source}|${LITERAL.source}`, 'g');
+
+/** The items of an in-group token: [type, value] as the item-by-item rules would have lexed them. */
+export function inGroupItems(text: string): Array<{ type: string; value: string }> {
+  return [...text.slice(1, -1).matchAll(IN_GROUP_ITEM)].map(([item]) =>
+    item.startsWith("'") ? { type: 'string', value: unescape(item.slice(1, -1)) } : { type: classifyWord(item), value: unescape(item) },
+  );
+}
+
 // Token types avoid the bare words: nearley declares a variable per token type.
 const KEYWORDS: Readonly<Record<string, string>> = { null: 'nullkw', true: 'truekw', false: 'falsekw' };
 
 // Words are classified after matching, so `123-text` is one literal and never 123 + junk.
+// Keywords are case-insensitive (`featured:TRUE`, `custom_excerpt:NULL`), as in the reference.
 function classifyWord(text: string): string {
   if (/^\d+$/.test(text)) return 'integer';
-  return Object.hasOwn(KEYWORDS, text) ? KEYWORDS[text] : 'literal';
+  const word = text.toLowerCase();
+  return Object.hasOwn(KEYWORDS, word) ? KEYWORDS[word] : 'literal';
 }
 
 const ws = { match: /\s+/, lineBreaks: true };
@@ -63,6 +80,7 @@ const base = moo.states({
     lte: '<=',
     gt: '>',
     lt: '<',
+    ingroup: { match: IN_GROUP, lineBreaks: true, next: 'after' },
     lbracket: { match: '[', next: 'item' },
     string: string('after'),
     reldate: { match: RELATIVE_DATE, next: 'after' },

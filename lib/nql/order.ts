@@ -12,5 +12,7 @@ export function inGroupOrder(ast: NqlNode, property: string): string[] | null {
   const groups = terms.filter(
     (node): node is NqlListComparison => node.type === 'cmp' && node.op === 'in' && node.property === name,
   );
-  return groups.length === 1 ? groups[0].value.items.map(textOf) : null;
+  if (groups.length !== 1) return null;
+  // as a text property reads them: `true` is the word, `null` names no slug
+  return groups[0].value.items.flatMap((item) => (item.kind === 'null' ? [] : item.kind === 'bool' ? [String(item.value)] : [textOf(item)]));
 }

@@ -1,13 +1,18 @@
 import nearley from 'nearley';
 import type { NqlNode } from './ast';
-import { NqlSyntaxError } from './errors';
+import { NqlLimitError, NqlSyntaxError } from './errors';
 import grammar from './grammar';
-import { ERROR_TOKEN } from './lexer';
+import { ERROR_TOKEN, inGroupItems, lexer } from './lexer';
 
 /** Longest accepted filter, in UTF-16 code units (8 KB of ASCII). */
 export const NQL_MAX_LENGTH = 8192;
 /** Deepest accepted nesting of parentheses; checked before parsing so no input can exhaust a stack. */
 export const NQL_MAX_DEPTH = 100;
+
+/** Most comparisons in one filter: each may be a subquery to plan (reference-behaviour §8). */
+export const NQL_MAX_TERMS = 100;
+/** Most values in all the in-groups of one filter. */
+export const NQL_MAX_VALUES = 1000;
 
 const compiled = nearley.Grammar.fromCompiled(grammar);
 
@@ -17,6 +22,7 @@ const INVALID_CHARACTER = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800
 /** Parses an NQL filter into its tree; every failure is an NqlSyntaxError. */
 export function parseFilter(input: string): NqlNode {
   precheck(input);
+  checkBudget(input);
   const parser = new nearley.Parser(compiled);
   try {
     parser.feed(input);
@@ -34,6 +40,32 @@ export function parseFilter(input: string): NqlNode {
     throw new Error(`internal error: the NQL grammar is ambiguous (${results.length} parses)`);
   }
   return results[0] as NqlNode;
+}
+
+// A filter's cost to plan grows with its comparisons (a relation's is a subquery), and the database
+// may run on the service's own thread; parsing itself takes ~0.1 ms per comparison. So the budget is
+// counted on the lexer's tokens, which is linear and cheap, before the parser sees the filter: each
+// comparison has one ':', each in-group value is one item of an in-group token or one token between brackets. Input the lexer cannot
+// read is left to the parser, which says where.
+function checkBudget(input: string): void {
+  let terms = 0;
+  let values = 0;
+  let inGroup = false;
+  lexer.reset(input);
+  for (let token = lexer.next(); token !== undefined; token = lexer.next()) {
+    if (token.type === ERROR_TOKEN) return;
+    if (token.type === 'colon') terms++;
+    else if (token.type === 'ingroup') values += inGroupItems(token.text).length;
+    else if (token.type === 'lbracket') inGroup = true;
+    else if (token.type === 'rbracket') inGroup = false;
+    else if (inGroup && token.type !== 'sep') values++;
+    if (terms > NQL_MAX_TERMS) {
+      throw new NqlLimitError(`the filter has more than ${NQL_MAX_TERMS} comparisons; at most ${NQL_MAX_TERMS} are allowed`, NQL_MAX_TERMS);
+    }
+    if (values > NQL_MAX_VALUES) {
+      throw new NqlLimitError(`the filter's in-groups hold more than ${NQL_MAX_VALUES} values; at most ${NQL_MAX_VALUES} are allowed`, NQL_MAX_VALUES);
+    }
+  }
 }
 
 function syntaxError(problem: string, offset: number, expected: string): NqlSyntaxError {
@@ -112,7 +144,7 @@ const DESCRIPTIONS: ReadonlyArray<[types: readonly string[], description: string
   [['lparen'], "'('"],
   [['colon'], "':' after the property"],
   [
-    ['not', 'ncontains', 'contains', 'startswith', 'endswith', 'gt', 'gte', 'lt', 'lte', 'lbracket',
+    ['not', 'ncontains', 'contains', 'startswith', 'endswith', 'gt', 'gte', 'lt', 'lte', 'ingroup', 'lbracket',
       'integer', 'literal', 'string', 'reldate', 'nullkw', 'truekw', 'falsekw'],
     'a value',
   ],

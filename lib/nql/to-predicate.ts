@@ -1,20 +1,27 @@
-import type { NqlNode } from './ast';
+import type { NqlComparison, NqlNode } from './ast';
 import { resolveComparison, type Condition } from './condition';
-import { lookupProperty, type FieldType, type PropertyMap } from './fields';
+import { lookupProperty, resolveProperty, type FieldType, type PropertyMap } from './fields';
+import { RANGE_OPS, sameRowUnits, type RelationTerm } from './same-row';
 
 // The in-memory twin of compileFilter, for records that are not in the database (webhook
 // payloads, caches, tests). It agrees with the SQL semantics:
 // - text equality is exact and case-sensitive (PostgreSQL `=` on text);
 // - text order is code point order (what `COLLATE "C"` compares);
 // - `~`, `~^`, `~$` fold ASCII letters only (ILIKE under `COLLATE "C"`);
-// - a positive test never holds on null; negated tests are its complement;
+// - a positive test never holds on null, and neither does its negation (SQL's NOT of unknown);
+//   only `:null`, `:-null` and an in-group naming `null` test for null;
 // - on a relation (many: true) a positive test holds when any related value passes, a negated
-//   test when none does.
+//   test when none does; positive tests grouped by same-row.ts must pass on one related row.
 
 export interface Accessor<R> {
   type: FieldType;
-  /** True for to-many properties: `get` then returns the array of related values. */
+  /**
+   * True for to-many properties: `get` then returns the array of related values, one per related
+   * row in a fixed order, so that the accessors of one relation give element i for the same row.
+   */
   many?: boolean;
+  /** Names the relation of a to-many property; defaults to its field name up to the last '.' (`tags` for `tags.slug`). */
+  relation?: string;
   /** The property's value: string, number, boolean, or for dates a Date, ISO string or epoch ms; null when absent. */
   get(record: R): unknown;
 }
@@ -30,32 +37,69 @@ export interface PredicateOptions {
 export function toPredicate<R>(ast: NqlNode, accessors: AccessorMap<R>, options: PredicateOptions = {}): (record: R) => boolean {
   const now = options.now ?? new Date();
 
+  const resolve = (node: NqlComparison) => {
+    const name = resolveProperty(accessors, node.property);
+    const accessor = lookupProperty(accessors, node.property);
+    const { condition, negated } = resolveComparison(node, accessor.type, now);
+    return { name, accessor, negated, test: positiveTest(condition, accessor.type) };
+  };
+
+  const termOf = (node: NqlNode): RelationTerm | null => {
+    if (node.type !== 'cmp') return null;
+    const { name, accessor, negated } = resolve(node);
+    if (!accessor.many || negated) return null;
+    const dot = name.lastIndexOf('.');
+    return { relation: accessor.relation ?? (dot > 0 ? name.slice(0, dot) : name), column: name, range: RANGE_OPS.has(node.op) };
+  };
+
+  const relatedValues = (accessor: Accessor<R>, record: R): unknown[] => {
+    const values = accessor.get(record);
+    return Array.isArray(values) ? values : [];
+  };
+
+  /** Positive tests on one relation that one related row must pass together. */
+  const sameRow = (nodes: NqlNode[]): ((record: R) => boolean) => {
+    const parts = nodes.map((node) => resolve(node as NqlComparison));
+    return (record) => {
+      const columns = parts.map((part) => relatedValues(part.accessor, record));
+      const rows = Math.min(...columns.map((values) => values.length));
+      for (let row = 0; row < rows; row++) {
+        if (parts.every((part, i) => part.test(columns[i][row]) === true)) return true;
+      }
+      return false;
+    };
+  };
+
   const build = (node: NqlNode): ((record: R) => boolean) => {
     if (node.type === 'and') {
-      const parts = node.nodes.map(build);
+      const parts = sameRowUnits(node.nodes, termOf).map((unit) => (unit.length === 1 ? build(unit[0]) : sameRow(unit)));
       return (record) => parts.every((part) => part(record));
     }
     if (node.type === 'or') {
       const parts = node.nodes.map(build);
       return (record) => parts.some((part) => part(record));
     }
-    const accessor = lookupProperty(accessors, node.property);
-    const { condition, negated } = resolveComparison(node, accessor.type, now);
-    const test = positiveTest(condition, accessor.type);
+    const { accessor, negated, test } = resolve(node);
     if (accessor.many) {
       return (record) => {
-        const values = accessor.get(record);
-        const any = Array.isArray(values) && values.some(test);
+        const any = relatedValues(accessor, record).some((value) => test(value) === true);
         return negated ? !any : any;
       };
     }
-    return (record) => test(accessor.get(record)) !== negated;
+    // unknown (null) fails both the test and its negation
+    return (record) => {
+      const result = test(accessor.get(record));
+      return result !== null && result !== negated;
+    };
   };
 
   return build(ast);
 }
 
-function positiveTest(condition: Condition, type: FieldType): (value: unknown) => boolean {
+/** A test's answer: true, false, or null for unknown (a null value where the test does not ask for null). */
+type Answer = boolean | null;
+
+function positiveTest(condition: Condition, type: FieldType): (value: unknown) => Answer {
   const norm = (value: unknown): string | number | boolean | null => normalise(value, type);
   switch (condition.test) {
     case 'null':
@@ -64,7 +108,7 @@ function positiveTest(condition: Condition, type: FieldType): (value: unknown) =
       const wanted = new Set(condition.values.map(norm));
       return (value) => {
         const v = norm(value);
-        return v !== null && wanted.has(v);
+        return v === null ? (condition.orNull ? true : null) : wanted.has(v);
       };
     }
     case 'contains':
@@ -72,14 +116,14 @@ function positiveTest(condition: Condition, type: FieldType): (value: unknown) =
     case 'endswith': {
       const needle = asciiLower(condition.text);
       const method = condition.test === 'contains' ? 'includes' : condition.test === 'startswith' ? 'startsWith' : 'endsWith';
-      return (value) => typeof value === 'string' && asciiLower(value)[method](needle);
+      return (value) => (typeof value === 'string' ? asciiLower(value)[method](needle) : null);
     }
     default: {
       const wanted = norm(condition.value);
       const accept = ACCEPT[condition.test];
       return (value) => {
         const v = norm(value);
-        return v !== null && wanted !== null && accept(compare(v, wanted));
+        return v === null || wanted === null ? null : accept(compare(v, wanted));
       };
     }
   }

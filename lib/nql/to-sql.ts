@@ -1,6 +1,7 @@
 import type { NqlComparison, NqlNode } from './ast';
 import { resolveComparison, type Condition, type Scalar } from './condition';
-import { lookupProperty, type FieldDef, type FieldLookup, type FieldMap, type FieldType } from './fields';
+import { lookupProperty, type FieldDef, type FieldLookup, type FieldMap, type FieldRelation, type FieldType } from './fields';
+import { RANGE_OPS, sameRowUnits, type RelationTerm } from './same-row';
 
 export interface CompileOptions {
   /** The clock for relative dates (`now-30d`); defaults to the current time. */
@@ -79,6 +80,11 @@ function compiler(fields: FieldMap, params: unknown[], options: CompileOptions) 
     return `$${params.length}::${CASTS[type]}`;
   };
 
+  const bindArray = (values: Scalar[], type: FieldType): string => {
+    params.push(values.map((value) => (value instanceof Date ? value.toISOString() : value)));
+    return `$${params.length}::${CASTS[type]}[]`;
+  };
+
   const positive = (expr: string, type: FieldType, condition: Condition): string => {
     switch (condition.test) {
       case 'null':
@@ -92,8 +98,11 @@ function compiler(fields: FieldMap, params: unknown[], options: CompileOptions) 
         // byte-wise (code point) order: independent of the database's locale, and the order the
         // in-memory predicate implements
         return `${type === 'string' ? `${expr} COLLATE "C"` : expr} ${OPERATORS[condition.test]} ${bind(condition.value, type)}`;
-      case 'in':
-        return `${expr} IN (${condition.values.map((value) => bind(value, type)).join(', ')})`;
+      case 'in': {
+        // one array parameter, however many values: a thousand `$n` make a thousand plan nodes
+        const among = `${expr} = ANY(${bindArray(condition.values, type)})`;
+        return condition.orNull ? `(${among} OR ${expr} IS NULL)` : among;
+      }
       case 'contains':
       case 'startswith':
       case 'endswith':
@@ -110,47 +119,119 @@ function compiler(fields: FieldMap, params: unknown[], options: CompileOptions) 
     return `SELECT ${lookup.id} FROM ${lookup.target}${where ? ` WHERE ${where}` : ''}`;
   };
 
+  /** Whether any related row passes `test` (or, negated, none does). */
+  const relationTest = (relation: FieldRelation, test: string, negated: boolean): string => {
+    // Not EXISTS: PostgreSQL turns each top-level EXISTS into a semi-join, and planning many
+    // of them grows steeply (in PGlite 60 and-ed tag comparisons took 0.6 s to plan, 500 took
+    // minutes). An uncorrelated IN, kept out of join planning by IS TRUE, becomes a hashed
+    // subplan run once per query.
+    const { key, link, from, ids } = relation;
+    if (ids && options.relations !== 'set') {
+      // The function, not the `&&` operator: the planner puts `&&` against an array it cannot
+      // see at 1 % of rows, and then sorts the whole table for a page it could read in index
+      // order (118 ms instead of 1.2 ms for a tag and an author at 100k posts). A function call
+      // it puts at a third.
+      const overlap = `arrayoverlap(${ids.column}, ARRAY(SELECT ${ids.id} FROM ${ids.target} WHERE ${test}))`;
+      return negated ? `NOT ${overlap}` : overlap;
+    }
+    return `(${key} IN (SELECT ${link} FROM ${from} WHERE ${test})) IS ${negated ? 'NOT ' : ''}TRUE`;
+  };
+
   const comparison = (def: FieldDef, condition: Condition, negated: boolean): string => {
     const expr = sqlOf(def);
     if (def.lookup !== undefined) {
       // IS [NOT] TRUE: the key is null, or not among them, for a row with no value
       const { key } = def.lookup;
-      // `:null` asks that no related row counts
-      if (condition.test === 'null') return `(${key} IN (${lookedUp(def.lookup)})) IS ${negated ? '' : 'NOT '}TRUE`;
-      return `(${key} IN (${lookedUp(def.lookup, positive(expr, def.type, condition))})) IS ${negated ? 'NOT ' : ''}TRUE`;
+      const none = `(${key} IN (${lookedUp(def.lookup)})) IS NOT TRUE`;
+      // `:null` asks that no related row counts, `:-null` that one does
+      if (condition.test === 'null') return negated ? `(${key} IN (${lookedUp(def.lookup)})) IS TRUE` : none;
+      // a negation needs a related row that counts and fails the test, as SQL's NOT on a joined column
+      const test = positive(expr, def.type, condition.test === 'in' ? { ...condition, orNull: false } : condition);
+      const has = `(${key} IN (${lookedUp(def.lookup, negated ? `NOT (${test})` : test)})) IS TRUE`;
+      return condition.test === 'in' && condition.orNull && !negated ? `(${has} OR ${none})` : has;
     }
-    if (def.relation !== undefined) {
-      // Not EXISTS: PostgreSQL turns each top-level EXISTS into a semi-join, and planning many
-      // of them grows steeply (in PGlite 60 and-ed tag comparisons took 0.6 s to plan, 500 took
-      // minutes). An uncorrelated IN, kept out of join planning by IS TRUE, becomes a hashed
-      // subplan run once per query.
-      const { key, link, from, ids } = def.relation;
-      const test = positive(expr, def.type, condition);
-      if (ids && options.relations !== 'set') {
-        // The function, not the `&&` operator: the planner puts `&&` against an array it cannot
-        // see at 1 % of rows, and then sorts the whole table for a page it could read in index
-        // order (118 ms instead of 1.2 ms for a tag and an author at 100k posts). A function call
-        // it puts at a third.
-        const overlap = `arrayoverlap(${ids.column}, ARRAY(SELECT ${ids.id} FROM ${ids.target} WHERE ${test}))`;
-        return negated ? `NOT ${overlap}` : overlap;
-      }
-      return `(${key} IN (SELECT ${link} FROM ${from} WHERE ${test})) IS ${negated ? 'NOT ' : ''}TRUE`;
-    }
+    if (def.relation !== undefined) return relationTest(def.relation, positive(expr, def.type, condition), negated);
     if (negated && condition.test === 'null') return `${expr} IS NOT NULL`;
-    if (negated && condition.test === 'eq') return `${expr} IS DISTINCT FROM ${bind(condition.value, def.type)}`;
+    // SQL's NOT: null where the value is null, so such rows are not matched (reference-behaviour §8)
     const test = positive(expr, def.type, condition);
-    return negated ? `(${test}) IS NOT TRUE` : test;
+    return negated ? `NOT (${test})` : test;
+  };
+
+  const resolve = (node: NqlComparison) => {
+    const def = lookupProperty(fields, node.property);
+    return { def, ...resolveComparison(node, def.type, now) };
+  };
+
+  /** A positive comparison on a to-many relation takes part in same-row grouping (same-row.ts). */
+  const termOf = (node: NqlNode): RelationTerm | null => {
+    if (node.type !== 'cmp') return null;
+    const { def, negated } = resolve(node);
+    if (def.relation === undefined || negated) return null;
+    return { relation: `${def.relation.key} ${def.relation.from}`, column: def.sql, range: RANGE_OPS.has(node.op) };
+  };
+
+  /** Comparisons on one relation that one related row must pass together. */
+  const sameRow = (nodes: NqlNode[]): string => {
+    const tests = nodes.map((node) => {
+      const { def, condition } = resolve(node as NqlComparison);
+      return positive(sqlOf(def), def.type, condition);
+    });
+    return relationTest(resolve(nodes[0] as NqlComparison).def.relation!, tests.join(' AND '), false);
+  };
+
+  /**
+   * The terms of an OR group: positive comparisons on one relation become one test of its rows ("a
+   * row passes x" or "a row passes y" is "a row passes x or y"), and their equalities on one column
+   * one `= ANY` of all their values. `tag:a,tag:b,…` is then one subquery with one parameter, not one
+   * subplan per term: cheap to plan whatever its length.
+   */
+  const anyOf = (nodes: NqlNode[]): string[] => {
+    const parts: string[] = [];
+    const byRelation = new Map<string, { relation: FieldRelation; slot: number; equal: Map<string, { def: FieldDef; values: Scalar[] }>; other: string[] }>();
+    for (const node of nodes) {
+      const resolved = node.type === 'cmp' ? resolve(node) : null;
+      if (resolved === null || resolved.def.relation === undefined || resolved.negated) {
+        parts.push(compile(node));
+        continue;
+      }
+      const { def, condition } = resolved;
+      const relation = def.relation!;
+      const name = `${relation.key} ${relation.from}`;
+      let bucket = byRelation.get(name);
+      if (bucket === undefined) {
+        bucket = { relation, slot: parts.length, equal: new Map(), other: [] };
+        byRelation.set(name, bucket);
+        parts.push('');
+      }
+      const values = condition.test === 'eq' ? [condition.value] : condition.test === 'in' && !condition.orNull ? condition.values : null;
+      if (values === null) {
+        bucket.other.push(positive(sqlOf(def), def.type, condition));
+        continue;
+      }
+      const column = bucket.equal.get(def.sql) ?? { def, values: [] };
+      column.values.push(...values);
+      bucket.equal.set(def.sql, column);
+    }
+    for (const bucket of byRelation.values()) {
+      const equal = [...bucket.equal.values()].map(({ def, values }) =>
+        positive(sqlOf(def), def.type, { test: 'in', values, orNull: false }),
+      );
+      const tests = [...equal, ...bucket.other];
+      parts[bucket.slot] = relationTest(bucket.relation, tests.length === 1 ? tests[0] : `(${tests.join(' OR ')})`, false);
+    }
+    return parts;
   };
 
   const compile = (node: NqlNode): string => {
     if (node.type === 'cmp') {
-      const def = lookupProperty(fields, node.property);
-      const { condition, negated } = resolveComparison(node, def.type, now);
+      const { def, condition, negated } = resolve(node);
       return comparison(def, condition, negated);
     }
     // the parser never builds empty groups, but trees edited by callers may
     if (node.nodes.length === 0) return node.type === 'and' ? 'TRUE' : 'FALSE';
-    return `(${node.nodes.map(compile).join(node.type === 'and' ? ' AND ' : ' OR ')})`;
+    if (node.type === 'or') return `(${anyOf(node.nodes).join(' OR ')})`;
+    const units = sameRowUnits(node.nodes, termOf).map((unit) => (unit.length === 1 ? compile(unit[0]) : sameRow(unit)));
+    return units.length === 1 ? units[0] : `(${units.join(' AND ')})`;
   };
 
   const links = (node: NqlComparison): RelationLinks => {

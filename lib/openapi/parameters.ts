@@ -11,7 +11,7 @@ interface ParameterSpec {
 export const QUERY: Record<QueryName, ParameterSpec> = {
   include: {
     schema: z.string(),
-    description: 'Comma-separated relations to add to each record. Unknown values are ignored.',
+    description: 'Comma-separated relations to show with each record; it replaces the default set (on the Admin API, posts show tags and authors without it). Unknown values are ignored.',
   },
   fields: {
     schema: z.string(),

@@ -67,3 +67,26 @@ describe('relation semantics through the API', () => {
     expect(await titles('primary_tag:news')).toEqual(['One', 'Two']);
   });
 });
+
+describe('the complexity budget', () => {
+  it('refuses more than 100 comparisons or 1,000 in-group values with a 400 naming the limit', async () => {
+    // slug is a property of every browse endpoint
+    const terms = Array.from({ length: 800 }, (_, i) => `slug:t${i}`).join(',');
+    const values = Array.from({ length: 1001 }, (_, i) => `s${i}`).join(',');
+    for (const [api, path] of ENDPOINTS) {
+      const tooMany = await browse(api, path, terms);
+      expect(tooMany.status, `${api} ${path}`).toBe(400);
+      expect((await body(tooMany)).errors[0].message).toContain('the filter has more than 100 comparisons; at most 100 are allowed');
+      const tooLarge = await browse(api, path, `slug:[${values}]`);
+      expect(tooLarge.status, `${api} ${path}`).toBe(400);
+      expect((await body(tooLarge)).errors[0].message).toContain('at most 1000 are allowed');
+    }
+    // at the limits, an answer
+    const hundred = [...Array.from({ length: 99 }, (_, i) => `tag:t${i}`), 'tag:news'].join(',');
+    const found = await browse('content', 'posts/', hundred);
+    expect(found.status).toBe(200);
+    expect((await body(found)).posts.map((post: { title: string }) => post.title).sort()).toEqual(['One', 'Two']);
+    const thousand = await browse('content', 'posts/', `slug:[${values.slice(0, values.lastIndexOf(','))}]`);
+    expect(thousand.status).toBe(200);
+  });
+});

@@ -35,6 +35,8 @@ const POST_KEYS = [
   'url', 'page', 'excerpt', 'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title', 'twitter_description',
   'meta_title', 'meta_description',
 ].sort();
+/** The Content API v3 adds these to the contract's list (reference-behaviour §7). */
+const POST_KEYS_V3 = [...POST_KEYS, 'reading_time', 'visibility'].sort();
 const NESTED_TAG_KEYS = ['description', 'feature_image', 'id', 'meta_description', 'meta_title', 'name', 'slug', 'url', 'visibility'].sort();
 const AUTHOR_KEYS = ['slug', 'id', 'name', 'profile_image', 'cover_image', 'bio', 'website', 'location', 'facebook', 'twitter', 'meta_title', 'meta_description', 'url'].sort();
 const PRIMARY_TAG_V2 = ['id', 'name', 'slug', 'description', 'feature_image', 'visibility', 'meta_title', 'meta_description', 'created_at', 'updated_at', 'url', 'parent'].sort();
@@ -89,7 +91,11 @@ describe('posts/', () => {
     const { posts, meta } = await body(res);
     expect(posts.map((p: any) => p.title)).toEqual(['Alpha', 'Beta', 'Gamma']);
     expect(meta.pagination).toEqual({ page: 1, limit: 15, pages: 1, total: 3, next: null, prev: null });
-    for (const post of posts) expect(Object.keys(post).sort()).toEqual(POST_KEYS);
+    for (const post of posts) expect(Object.keys(post).sort()).toEqual(POST_KEYS_V3);
+    expect(posts[0]).toMatchObject({ visibility: 'public', reading_time: expect.any(Number) });
+    // v2 keeps exactly the contract's list
+    const v2 = (await body(await content('posts/', { version: 'v2' }))).posts;
+    for (const post of v2) expect(Object.keys(post).sort()).toEqual(POST_KEYS);
     expect(posts[0]).toMatchObject({ primary_author: null, primary_tag: null, page: false, url: `${BASE}/alpha/`, excerpt: 'Alpha excerpt' });
     expect(posts[0].published_at).toBe('2024-01-03T10:00:00.000+00:00');
     expect(posts[0].html).toContain('Alpha body text');
@@ -99,7 +105,7 @@ describe('posts/', () => {
     for (const [version, primaryKeys] of [['v2', PRIMARY_TAG_V2], ['v3', PRIMARY_TAG_V3]] as const) {
       const { posts } = await body(await content('posts/?include=tags,authors&filter=slug:alpha', { version }));
       const post = posts[0];
-      expect(Object.keys(post).sort()).toEqual([...POST_KEYS, 'authors', 'tags'].sort());
+      expect(Object.keys(post).sort()).toEqual([...(version === 'v3' ? POST_KEYS_V3 : POST_KEYS), 'authors', 'tags'].sort());
       expect(post.tags.map((t: any) => t.name)).toEqual(['News', '#internal-note']);
       for (const tag of post.tags) expect(Object.keys(tag).sort()).toEqual(NESTED_TAG_KEYS);
       for (const author of post.authors) expect(Object.keys(author).sort()).toEqual(AUTHOR_KEYS);
@@ -170,7 +176,9 @@ describe('pages/', () => {
     const { pages } = await body(await content('pages/'));
     expect(pages.map((p: any) => p.title)).toEqual(['About', 'Contact']);
     expect(pages[0].page).toBe(true);
-    expect(Object.keys(pages[0]).sort()).toEqual(POST_KEYS);
+    expect(Object.keys(pages[0]).sort()).toEqual(POST_KEYS_V3);
+    const v2 = (await body(await content('pages/', { version: 'v2' }))).pages;
+    expect(Object.keys(v2[0]).sort()).toEqual(POST_KEYS);
     expect((await content(`pages/${ids.about}/`)).status).toBe(200);
     expect((await content('pages/slug/about/')).status).toBe(200);
     expect((await content(`pages/${ids.alpha}/`)).status).toBe(404);
@@ -202,7 +210,7 @@ describe('tags/ and authors/', () => {
     const { authors } = await body(await content('authors/?include=count.posts'));
     expect(authors).toHaveLength(1);
     expect(Object.keys(authors[0]).sort()).toEqual([...AUTHOR_KEYS, 'count'].sort());
-    expect(authors[0].count.posts).toBe(5); // Alpha, Beta, Gamma, About, Contact
+    expect(authors[0].count.posts).toBe(3); // Alpha, Beta, Gamma: the pages About and Contact are not posts
     const sorted = await body(await content('authors/?include=count.posts&order=count.posts%20desc'));
     expect(sorted.authors).toEqual(authors);
     expect((await content(`authors/${authors[0].id}/`)).status).toBe(200);

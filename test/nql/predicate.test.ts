@@ -33,10 +33,14 @@ describe('toPredicate', () => {
 
   it('treats undefined and unreadable values as null', () => {
     expect(matches('title:null', {})).toBe(true);
-    expect(matches('title:-x', {})).toBe(true);
+    // SQL's NOT: a negation does not hold on null either
+    expect(matches('title:-x', {})).toBe(false);
+    expect(matches('title:-null', {})).toBe(false);
+    expect(matches('title:[null,x]', {})).toBe(true);
     expect(matches('title:>a', {})).toBe(false);
     expect(matches('at:null', { at: 'not a date' })).toBe(true);
-    expect(matches('n:-[1,2]', {})).toBe(true);
+    expect(matches('n:-[1,2]', {})).toBe(false);
+    expect(matches('n:-[1,2]', { n: 3 })).toBe(true);
   });
 
   it('gives relations without related values the "none" answers', () => {
@@ -52,7 +56,8 @@ describe('toPredicate', () => {
     expect(matches("title:~'É'", { title: 'é' })).toBe(false);
     expect(matches("title:~^'hé'", { title: 'HÉllo' })).toBe(false);
     expect(matches("title:~$'LO'", { title: 'HÉllo' })).toBe(true);
-    expect(matches("title:-~'x'", { title: null })).toBe(true);
+    expect(matches("title:-~'x'", { title: null })).toBe(false);
+    expect(matches("title:-~'x'", { title: 'abc' })).toBe(true);
   });
 
   it('compares text exactly and case-sensitively', () => {

@@ -4,7 +4,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { compileFilter, parseFilter, toPredicate, type FieldType, type NqlNode, type NqlText, type NqlValue } from '../../lib/nql';
+import { compileFilter, parseFilter, toPredicate, type FieldType, type NqlListItem, type NqlNode, type NqlText, type NqlValue } from '../../lib/nql';
 import { postFields } from '../../lib/storage/sql/filter-fields';
 import { createDatabase, postAccessors, type Dataset } from './helpers/dataset';
 import { generateDataset, NOW, TEXT_POOL } from './helpers/generate';
@@ -101,13 +101,18 @@ function numberValue(): fc.Arbitrary<NqlText> {
 
 function comparisonArb([name, type]: [string, FieldType]): fc.Arbitrary<NqlNode> {
   const cmp = (op: string, value: unknown) => ({ type: 'cmp', property: name, op, value }) as NqlNode;
-  const list = (item: fc.Arbitrary<NqlText>) =>
-    fc.tuple(fc.constantFrom('in', 'nin'), fc.array(item, { minLength: 1, maxLength: 4 })).map(([op, items]) => cmp(op, { kind: 'list', items }));
+  // in-groups may name null (and, on booleans, true and false)
+  const withNull = (item: fc.Arbitrary<NqlListItem>) => fc.oneof({ weight: 5, arbitrary: item }, { weight: 1, arbitrary: fc.constant<NqlListItem>({ kind: 'null' }) });
+  const list = (item: fc.Arbitrary<NqlListItem>) =>
+    fc.tuple(fc.constantFrom('in', 'nin'), fc.array(withNull(item), { minLength: 1, maxLength: 4 })).map(([op, items]) => cmp(op, { kind: 'list', items }));
   const nullCmp = fc.constantFrom('eq', 'ne').map((op) => cmp(op, { kind: 'null' }));
   const ordered = fc.constantFrom('eq', 'ne', 'gt', 'gte', 'lt', 'lte');
   switch (type) {
     case 'boolean':
-      return fc.tuple(fc.constantFrom('eq', 'ne'), fc.boolean()).map(([op, value]) => cmp(op, { kind: 'bool', value }));
+      return fc.oneof(
+        fc.tuple(fc.constantFrom('eq', 'ne'), fc.boolean()).map(([op, value]) => cmp(op, { kind: 'bool', value })),
+        list(fc.boolean().map((value): NqlListItem => ({ kind: 'bool', value }))),
+      );
     case 'number':
       return fc.oneof(fc.tuple(ordered, numberValue()).map(([op, v]) => cmp(op, v)), list(numberValue()));
     case 'date':

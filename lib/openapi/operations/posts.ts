@@ -20,7 +20,7 @@ function postOperations(type: PostType): OperationTable {
     [`admin GET ${root}/`]: (v) => ({
       operationId: `browse${many}`,
       summary: `Browse ${root}`,
-      description: 'Every status. Default order: scheduled, then drafts, then published by `published_at desc`, then `updated_at desc`. Tags and authors are always included.',
+      description: 'Every status. Default order: scheduled, then drafts, then published by `published_at desc`, then `updated_at desc`. Tags and authors are included unless `include` names which to show.',
       query: [...browseQuery],
       includes: ['tags', 'authors'],
       responses: { 200: { description: `A page of ${root}.`, schema: listEnvelope(root, adminPostSchema(v), { browse: true }) } },

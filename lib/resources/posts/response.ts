@@ -40,9 +40,10 @@ function adminPost(version: Version) {
     updated_at: adminTimestamp,
     published_at: adminTimestamp.nullable(),
     ...extras,
-    tags: z.array(adminTagSchema(version)),
-    authors: z.array(user).min(1),
-    primary_author: user,
+    // both by default; an explicit `include` shows only what it names, and primary_author is null without authors
+    tags: z.array(adminTagSchema(version)).optional(),
+    authors: z.array(user).min(1).optional(),
+    primary_author: user.nullable(),
     primary_tag: adminPrimaryTagSchema(version).nullable(),
     url: siteUrl,
     excerpt: z.string(),
@@ -63,6 +64,12 @@ function adminPost(version: Version) {
 
 export const adminPostV2 = adminPost('v2').meta({ description: 'A post or page (Admin API v2).' });
 export const adminPostV3 = adminPost('v3').meta({ description: 'A post or page (Admin API v3).' });
+
+/** What the Content API v3 adds to the contract's v2 list (reference-behaviour §7). */
+const contentV3 = {
+  visibility: z.enum(['public', 'members', 'paid']),
+  reading_time: z.int().nonnegative(),
+};
 
 function contentPost(version: Version) {
   return z
@@ -85,6 +92,7 @@ function contentPost(version: Version) {
       page: z.boolean(),
       excerpt: z.string(),
       ...social,
+      ...(version === 'v3' ? contentV3 : {}),
     })
     .strict()
     .meta({ description: `A published post or page (Content API ${version}).` });

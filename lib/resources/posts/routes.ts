@@ -28,11 +28,10 @@ function serializeContext(ctx: RouteContext): SerializeContext {
 }
 
 function output(ctx: RouteContext): OutputOptions {
-  return outputOptions(ctx.query, ctx.api === 'admin' ? ['mobiledoc'] : ['html']);
+  return ctx.api === 'admin' ? outputOptions(ctx.query, ['mobiledoc'], ['tags', 'authors']) : outputOptions(ctx.query, ['html']);
 }
 
-function includes(ctx: RouteContext, options: OutputOptions) {
-  if (ctx.api === 'admin') return { tags: true, authors: true };
+function includes(options: OutputOptions) {
   return { tags: options.include.has('tags'), authors: options.include.has('authors') };
 }
 
@@ -43,7 +42,7 @@ function bodies(options: OutputOptions): PostBody[] {
 
 /** Relations as the API of the request shows them: the Content API's authors carry public columns only. */
 function relationsOf(ctx: RouteContext, postIds: string[], options: OutputOptions): Promise<PostRelations | PublicPostRelations> {
-  const which = includes(ctx, options);
+  const which = includes(options);
   return ctx.api === 'content' ? ctx.app.storage.posts.publicRelations(postIds, which) : ctx.app.storage.posts.relations(postIds, which);
 }
 
@@ -118,7 +117,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       publishedOnly: content,
       slugOrder: slugOrderOf(filter),
       bodies: bodies(options),
-      include: includes(ctx, options),
+      include: includes(options),
     };
     if (page.limit === null) {
       // the whole list: sent in batches as the client reads, never held whole
@@ -146,7 +145,7 @@ export function postRoutes(type: PostType): RouteDef[] {
   /** The Content API's reads of one post: published ones of this type only, with the relations asked for. */
   async function readPublished(ctx: RouteContext, by: { id: string } | { slug: string }): Promise<Response> {
     const options = output(ctx);
-    const found = await ctx.app.storage.posts.findPublished(type, by, bodies(options), includes(ctx, options));
+    const found = await ctx.app.storage.posts.findPublished(type, by, bodies(options), includes(options));
     if (!found) throw notFound(notFoundMessage);
     return jsonText(200, `{"${resource}":${contentList(ctx, [found.row], found.relations, options)}}`);
   }

@@ -27,8 +27,8 @@ export function serializePost(
 ): Record<string, unknown> {
   const content = ctx.api === 'content';
   const date = dateFor(ctx);
-  const withTags = !content || output.include.has('tags');
-  const withAuthors = !content || output.include.has('authors');
+  const withTags = output.include.has('tags');
+  const withAuthors = output.include.has('authors');
   // the Content API lists non-public posts without their body (reference-behaviour §7)
   const hideBody = content && post.visibility !== 'public';
   const plaintext = hideBody ? '' : (post.plaintext ?? '');
@@ -42,10 +42,9 @@ export function serializePost(
   out.comment_id = post.comment_id;
   out.feature_image = post.feature_image;
   out.featured = post.featured;
-  if (!content) {
-    out.status = post.status;
-    out.visibility = post.visibility;
-  }
+  if (!content) out.status = post.status;
+  // the Content API v3 shows visibility too, as the reference's v3 wire format does (reference-behaviour §7)
+  if (!content || ctx.version === 'v3') out.visibility = post.visibility;
   out.created_at = date(post.created_at);
   out.updated_at = date(post.updated_at);
   out.published_at = date(post.published_at);
@@ -68,7 +67,7 @@ export function serializePost(
   out.url = urls.post(ctx.site, post);
   if (content) out.page = post.type === 'page';
   out.excerpt = hideBody ? '' : excerptOf(plaintext, post.custom_excerpt);
-  if (!content && ctx.version === 'v3') out.reading_time = post.reading_time;
+  if (ctx.version === 'v3') out.reading_time = post.reading_time;
   out.og_image = post.og_image;
   out.og_title = post.og_title;
   out.og_description = post.og_description;

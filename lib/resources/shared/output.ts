@@ -11,7 +11,11 @@ export interface OutputOptions {
   formats: ReadonlySet<Format>;
 }
 
-export function outputOptions(query: URLSearchParams, defaultFormats: readonly Format[] = []): OutputOptions {
+/**
+ * `defaultInclude`: the relations shown when the request names none; an explicit `include` replaces
+ * them (reference-behaviour §6: Admin `posts/?include=tags` has no `authors`).
+ */
+export function outputOptions(query: URLSearchParams, defaultFormats: readonly Format[] = [], defaultInclude: readonly string[] = []): OutputOptions {
   const formats = list(query, 'formats');
   for (const format of formats ?? []) {
     if (!FORMATS.includes(format as Format)) {
@@ -21,8 +25,9 @@ export function outputOptions(query: URLSearchParams, defaultFormats: readonly F
     }
   }
   const fields = list(query, 'fields');
+  const include = list(query, 'include');
   return {
-    include: new Set(list(query, 'include') ?? []),
+    include: new Set(include && include.length ? include : defaultInclude),
     fields: fields && fields.length ? new Set(fields) : null,
     formats: new Set((formats && formats.length ? formats : defaultFormats) as Format[]),
   };

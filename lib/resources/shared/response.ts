@@ -43,14 +43,14 @@ export const postCount = z.object({ posts: z.int().nonnegative() }).strict();
 export const pagination = z
   .object({
     page: z.int().min(1),
-    limit: z.int().min(1),
+    limit: z.union([z.int().min(1), z.literal('all')]),
     pages: z.int().min(1),
     total: z.int().nonnegative(),
     next: z.int().min(2).nullable(),
     prev: z.int().min(1).nullable(),
   })
   .strict()
-  .meta({ description: 'Where this page sits in the whole list; `limit` is the page size in effect.' });
+  .meta({ description: 'Where this page sits in the whole list; `limit` is the page size in effect, or `"all"` for `limit=all`.' });
 
 export const browseMeta = z.object({ pagination }).strict();
 

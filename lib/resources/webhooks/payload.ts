@@ -6,7 +6,8 @@ import type { OutputOptions } from '../shared/output';
 import type { SerializeContext } from '../shared/serialize-context';
 import { serializeTag } from '../tags/serialize';
 
-const POST_OUTPUT: OutputOptions = { include: new Set(), fields: null, formats: new Set(['mobiledoc', 'html']) };
+// as the Admin API reads a post: with its tags and authors
+const POST_OUTPUT: OutputOptions = { include: new Set(['tags', 'authors']), fields: null, formats: new Set(['mobiledoc', 'html']) };
 
 function post(state: PostState | null, ctx: SerializeContext): Record<string, unknown> {
   return state ? serializePost(state.row, { tags: state.tags, authors: state.authors }, ctx, POST_OUTPUT) : {};

@@ -54,19 +54,22 @@ function without(map: FieldMap, names: readonly string[]): FieldMap {
   return { ...map, fields: Object.fromEntries(Object.entries(map.fields).filter(([name]) => !names.includes(name))) };
 }
 
-/** The Content API's post filters: nothing that would let the public probe private author data. */
-export const publicPostFields: FieldMap = without(postFields, ['authors.email']);
+/**
+ * The Content API's post filters: only what it shows, so that no filter probes what it does not
+ * (reference-behaviour §8; `status` comparisons are dropped before they get here, `page` stands for `type`).
+ */
+export const publicPostFields: FieldMap = without(postFields, ['authors.email', 'email_subject', 'type', 'status']);
 
 export interface CountOptions {
   /**
-   * The Content API's view: `count.posts` counts published posts only, and properties that are not
+   * The Content API's view: `count.posts` counts published posts (not pages) only, and properties that are not
    * public (emails, staff status, last seen) cannot be filtered on.
    */
   publishedOnly: boolean;
 }
 
 const published = (options: CountOptions, alias: string): string =>
-  options.publishedOnly ? ` AND ${alias}.status = 'published'` : '';
+  options.publishedOnly ? ` AND ${alias}.status = 'published' AND ${alias}.type = 'post'` : '';
 
 export function tagFields(options: CountOptions): FieldMap {
   return {
@@ -89,7 +92,8 @@ export function tagFields(options: CountOptions): FieldMap {
 
 const userRoles: FieldRelation = { key: 'u.id', from: 'roles_users ru JOIN roles r ON r.id = ru.role_id', link: 'ru.user_id' };
 
-const PRIVATE_USER_FIELDS = ['email', 'status', 'visibility', 'last_seen', 'roles.name'];
+/** What the Content API does not show of an author, so cannot filter on. */
+const PRIVATE_USER_FIELDS = ['email', 'status', 'visibility', 'last_seen', 'roles.name', 'created_at', 'updated_at'];
 
 export function userFields(options: CountOptions): FieldMap {
   const map: FieldMap = {

@@ -13,6 +13,14 @@ const ORDER_COLUMNS: Record<string, string> = {
   updated_at: 'p.updated_at', type: 'p.type', reading_time: 'p.reading_time',
 };
 
+/**
+ * What the Content API may sort by: no column it does not show, so that the order cannot reveal
+ * one (status, type, visibility are ignored like unknown fields there; reference-behaviour §7).
+ */
+const PUBLIC_ORDER_COLUMNS: Record<string, string> = Object.fromEntries(
+  Object.entries(ORDER_COLUMNS).filter(([field]) => !['status', 'visibility', 'type'].includes(field)),
+);
+
 /** One ORDER BY item per entry: a browse walked from the end reverses each (common.ts). */
 const DEFAULT_ORDER: Record<PostQuery['defaultOrder'], readonly string[]> = {
   admin: [`CASE p.status WHEN 'scheduled' THEN 0 WHEN 'draft' THEN 1 ELSE 2 END`, 'p.published_at DESC NULLS FIRST', 'p.updated_at DESC'],
@@ -84,7 +92,7 @@ export async function startFrom(
 
 /** The select, conditions and order of a browse. */
 export function browseSpec(query: PostQuery, from?: NqlComparison): BrowseSpec {
-  const order = orderItems(query.order, ORDER_COLUMNS);
+  const order = orderItems(query.order, query.publishedOnly ? PUBLIC_ORDER_COLUMNS : ORDER_COLUMNS);
   const orderParams: unknown[] = [];
   const base = conditions(query, from);
   if (order.length === 0 && query.slugOrder?.length) {

@@ -13,11 +13,12 @@ export interface PostLink {
 }
 
 /**
- * Each row's count of its posts, or of its published posts, as `id` and `n` (rows with none left
+ * Each row's count of its posts (and pages), or of its published posts, as `id` and `n` (rows with none left
  * out): `also` adds to the select list, `where` limits the links counted.
  */
 function postCountsSql(link: PostLink, mode: 'all' | 'published', options: { also?: string; where?: string } = {}): string {
-  const published = mode === 'published' ? ` JOIN posts p ON p.id = l.post_id AND p.status = 'published'` : '';
+  // published posts, not pages: the set `posts/?filter=tag:<slug>` (or `authors.slug:`) lists
+  const published = mode === 'published' ? ` JOIN posts p ON p.id = l.post_id AND p.status = 'published' AND p.type = 'post'` : '';
   const also = options.also ? `, ${options.also}` : '';
   const where = options.where ? ` WHERE ${options.where}` : '';
   return `SELECT l.${link.column} AS id, count(*)::int AS n${also} FROM ${link.table} l${published}${where} GROUP BY l.${link.column}`;
@@ -64,6 +65,8 @@ export interface CountedTable {
   alias: string;
   /** Orderable fields and their columns, `count.posts` (as `count_posts`) among them. */
   orderColumns: Record<string, string>;
+  /** Orderable fields the Content API does not show, ignored there like unknown fields (reference-behaviour §7). */
+  privateOrder?: readonly string[];
   link: PostLink;
 }
 
@@ -105,6 +108,12 @@ export async function browseCounted<R extends { id: string } & Counted>(
   return { rows: [...value.rows], total: value.total };
 }
 
+/** The order columns the Content API may sort by: those it shows. */
+function publicColumns(table: CountedTable): Record<string, string> {
+  const hidden = table.privateOrder ?? [];
+  return Object.fromEntries(Object.entries(table.orderColumns).filter(([field]) => !hidden.includes(field)));
+}
+
 /** `browseCounted` without the memo of pages; `generation`: the one the caller read already. */
 async function countedPage<R extends { id: string } & Counted>(
   db: SqlDriver,
@@ -117,7 +126,8 @@ async function countedPage<R extends { id: string } & Counted>(
   generation?: number,
 ): Promise<BrowseResult<R>> {
   const { alias } = table;
-  const orderable = query.countPosts ? table.orderColumns : { ...table.orderColumns, 'count.posts': '' };
+  const visible = query.withPublishedPosts ? publicColumns(table) : table.orderColumns;
+  const orderable = query.countPosts ? visible : { ...visible, 'count.posts': '' };
   const order = orderItems(query.order, orderable);
   if (order.length === 0) order.push(`${alias}.name ASC`);
   order.push(`${alias}.id ASC`);

@@ -21,7 +21,8 @@ const ORDER_COLUMNS: Record<string, string> = {
   created_at: 't.created_at', updated_at: 't.updated_at', 'count.posts': 'count_posts',
 };
 
-const PUBLISHED_ONLY = `AND p.status = 'published'`;
+// count.posts on the Content API: published posts, not pages, the set `posts/?filter=<relation>:<slug>` lists
+const PUBLISHED_ONLY = `AND p.status = 'published' AND p.type = 'post'`;
 // A probe per tag, not EXISTS: PostgreSQL would make EXISTS a semi-join over every published post's
 // tags (0.1 s at 100k posts). The probe walks the tag's links in the order of their index and looks
 // each post up until one is published. Written as a join, it was left to the planner, which with few

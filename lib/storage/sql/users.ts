@@ -26,7 +26,8 @@ const ORDER_COLUMNS: Record<string, string> = {
   created_at: 'u.created_at', updated_at: 'u.updated_at', last_seen: 'u.last_seen', 'count.posts': 'count_posts',
 };
 
-const PUBLISHED_ONLY = `AND p.status = 'published'`;
+// count.posts on the Content API: published posts, not pages, the set `posts/?filter=<relation>:<slug>` lists
+const PUBLISHED_ONLY = `AND p.status = 'published' AND p.type = 'post'`;
 // a probe per user, written as the one per tag (tags.ts says why)
 const HAS_PUBLISHED_POST = `(SELECT true FROM posts_authors pa WHERE pa.author_id = u.id
   AND (SELECT p.status FROM posts p WHERE p.id = pa.post_id) = 'published' ORDER BY pa.post_id LIMIT 1) IS TRUE`;
@@ -45,7 +46,10 @@ function selectList(countPosts: 'all' | 'published' | null | undefined): string 
   return countPosts ? `u.*, ${countPostsSql(countPosts)} AS count_posts` : 'u.*';
 }
 
-const TABLE: CountedTable = { from: 'users u', alias: 'u', orderColumns: ORDER_COLUMNS, link: { table: 'posts_authors', column: 'author_id' } };
+const TABLE: CountedTable = {
+  from: 'users u', alias: 'u', orderColumns: ORDER_COLUMNS, privateOrder: ['email', 'status', 'last_seen'],
+  link: { table: 'posts_authors', column: 'author_id' },
+};
 
 /** Roles of each user, by user id. */
 export async function rolesOf(db: SqlDriver, userIds: string[]): Promise<Map<string, RoleRow[]>> {

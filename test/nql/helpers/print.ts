@@ -41,7 +41,7 @@ function printLiteral(text: string): string {
   let out = text.replace(/[\s'"+,()><=[\]\\]/g, '\\$&');
   // a leading operator character, or a word that would lex as something else, gets its first
   // character escaped: escapes always make a literal
-  const lexesOtherwise = /^(\d+|null|true|false|now[+-]\d+[yMwdhms])$/.test(out);
+  const lexesOtherwise = /^(\d+|now[+-]\d+[yMwdhms])$/.test(out) || /^(null|true|false)$/i.test(out);
   if (/^[-~]/.test(out) || lexesOtherwise) out = `\\${out}`;
   return out;
 }
