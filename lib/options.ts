@@ -61,6 +61,8 @@ export interface ServiceOptions {
   now?: () => Date;
   /** The client's address for rate limits, when the host does not use a pressroom adapter. */
   clientAddress?: (request: Request) => string | undefined;
+  /** Serve the admin web app at `/{name}/`; default true. `false` leaves those paths to the host (404 here). */
+  adminClient?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -75,6 +77,7 @@ export interface ResolvedOptions {
   contentApi: ContentApiOptions & { keys: ContentKeyOptions };
   webhooks: ResolvedWebhookOptions;
   clientAddress?: (request: Request) => string | undefined;
+  adminClient: boolean;
 }
 
 const NAME = /^[a-z][a-z0-9-]{0,49}$/;
@@ -122,6 +125,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     clientAddress: options.clientAddress,
     contentApi: resolveContentApi(options.contentApi ?? {}),
     webhooks: resolveWebhookOptions(options.webhooks),
+    adminClient: options.adminClient ?? true,
   };
 }
 

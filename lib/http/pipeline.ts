@@ -1,3 +1,4 @@
+import type { AdminClient } from '../admin-client/serve';
 import { authenticateAdmin } from '../auth/authenticate';
 import type { ContentKeys } from '../auth/content-key';
 import { allows } from '../auth/permissions';
@@ -21,6 +22,8 @@ export interface PipelineDeps {
   /** Runs before every routed request (scheduled publishing falls due lazily). */
   beforeRoute(): Promise<void>;
   isClosed(): boolean;
+  /** The admin web app under `/{name}/`, unless turned off. */
+  adminClient?: AdminClient;
 }
 
 const CACHE_CONTROL_ADMIN = 'no-cache, private, no-store, must-revalidate, max-stale=0';
@@ -48,6 +51,7 @@ export function createFetch(deps: PipelineDeps): (request: Request) => Promise<R
     if (url.pathname.startsWith(`${resolved.imagesPath}/`)) {
       return serveFile(request, resolved.files.images, url.pathname.slice(resolved.imagesPath.length + 1));
     }
+    if (deps.adminClient?.owns(url.pathname)) return deps.adminClient.serve(request, url);
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');
     // path parameters reach storage as text, which cannot hold NUL: refuse it here instead of a 500 there
     // (query parameters are validated one by one; a NUL in a filter is the filter parser's to report)
