@@ -37,7 +37,7 @@ export function safeHref(href: string): string | null {
 }
 
 function cardDom(name: string, payload: Payload, ...content: DOMOutputSpec[]): DOMOutputSpec {
-  return ['div', { class: `pr-card pr-card--${name}`, 'data-pr-card': name, 'data-pr-payload': JSON.stringify(payload) }, ...content];
+  return ['div', { class: `pr-card pr-card--${name.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`, 'data-pr-card': name, 'data-pr-payload': JSON.stringify(payload) }, ...content];
 }
 
 function cardFromDom(dom: HTMLElement | string): { name: string; payload: Payload } | false {
