@@ -143,6 +143,8 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
     formRef.current = { ...formRef.current, ...patch };
     setForm(formRef.current);
     setDirty(true);
+    // the next "Saved" is then news to a screen reader and to the eye
+    setStatus((shown) => (shown === 'Saving…' ? shown : 'Unsaved changes'));
   }
 
   async function runSave(kind: SaveKind, extra: Record<string, unknown>): Promise<boolean> {

@@ -36,7 +36,7 @@ export function TagList() {
             {tags.map((tag) => (
               <tr key={tag.id}>
                 <td>
-                  <span class="swatch" style={{ background: tag.accent_color ?? 'transparent' }} aria-hidden="true" />
+                  {tag.accent_color && <span class="swatch" style={{ background: tag.accent_color }} aria-hidden="true" />}
                   <Link to={`tags/${tag.id}`}>{tag.name}</Link>
                   {tag.description && <div class="muted small">{tag.description}</div>}
                 </td>
