@@ -13,6 +13,7 @@ import { memorySection } from './memory';
 import { nqlSection } from './nql';
 import { machine, Report } from './report';
 import { scaleSection } from './scale';
+import { adminClientSection } from './admin-client';
 
 /** In run order: sections that only read share a site; admin writes to it, so it comes after them. */
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
@@ -23,6 +24,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   admin: adminSection,
   'cold-start': coldStartSection,
   memory: memorySection,
+  'admin-client': adminClientSection,
 };
 
 function parse() {
