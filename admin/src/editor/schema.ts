@@ -172,7 +172,7 @@ export const schema = new Schema({
         },
       ],
       toDOM: (node: PMNode): DOMOutputSpec =>
-        cardDom(node.attrs.name, node.attrs.payload, ['p', { class: 'pr-card__note' }, `“${node.attrs.name}” card, kept as it is`]),
+        cardDom(node.attrs.name, node.attrs.payload, ['p', { class: 'pr-card__note' }, `“${node.attrs.name}” card — not editable here, kept unchanged`]),
     },
     /** Mobiledoc's own image section `[2, src]`, older than the image card. */
     image_section: {
@@ -193,7 +193,10 @@ export const schema = new Schema({
       selectable: true,
       draggable: true,
       attrs: { section: { default: [] as unknown[] } },
-      toDOM: () => ['div', { class: 'pr-card pr-card--unknown' }, ['p', { class: 'pr-card__note' }, 'A section kept as it is']],
+      toDOM: (node) => {
+        const tag = typeof node.attrs.section[1] === 'string' ? `“${node.attrs.section[1]}” section` : 'A section';
+        return ['div', { class: 'pr-card pr-card--unknown' }, ['p', { class: 'pr-card__note' }, `${tag} — not editable here, kept unchanged`]];
+      },
     },
     text: { group: 'inline' },
     hard_break: {
@@ -240,6 +243,7 @@ export const schema = new Schema({
       toDOM: () => ['s', 0],
     },
     code: {
+      code: true,
       parseDOM: [{ tag: 'code' }],
       toDOM: () => ['code', 0],
     },
