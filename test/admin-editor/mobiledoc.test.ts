@@ -90,8 +90,10 @@ describe('editor → mobiledoc: blocks', () => {
     expect(toMobiledoc(doc(p()))).toBe('{"version":"0.3.1","atoms":[],"cards":[],"markups":[],"sections":[]}');
     const empty = fromMobiledoc('{"version":"0.3.1","atoms":[],"cards":[],"markups":[],"sections":[]}', schema);
     expect(empty.eq(doc(p()))).toBe(true);
-    // An empty paragraph among others is kept.
-    expect(toMobiledocObject(doc(p('a'), p())).sections).toEqual([[1, 'p', [[0, [], 0, 'a']]], [1, 'p', []]]);
+    // An empty paragraph between others is kept; empty ones at the end (where the cursor waits) are not.
+    expect(toMobiledocObject(doc(p('a'), p(), p('b'))).sections).toEqual([[1, 'p', [[0, [], 0, 'a']]], [1, 'p', []], [1, 'p', [[0, [], 0, 'b']]]]);
+    expect(toMobiledocObject(doc(p('a'), p(), p())).sections).toEqual([[1, 'p', [[0, [], 0, 'a']]]]);
+    expect(toMobiledocObject(doc(card('divider', 'hr', {}), p())).sections).toEqual([[10, 0]]);
   });
 });
 

@@ -12,7 +12,7 @@ import { backspaceCommand, enterCommand, hardBreakCommand, toggleCode, toggleEm,
 import { h } from './dom';
 import { markdownShortcuts } from './input-rules';
 import { LinkForm } from './link-form';
-import { fromMobiledoc, isEmptyDocument, toMobiledoc } from './mobiledoc';
+import { fromMobiledoc, hasNoContent, toMobiledoc } from './mobiledoc';
 import { placeholderPlugin } from './placeholder';
 import { schema } from './schema';
 import { Toolbar } from './toolbar';
@@ -34,7 +34,7 @@ export interface EditorOptions {
 export interface EditorHandle {
   destroy(): void;
   focus(): void;
-  /** True when the body has no content at all (one empty paragraph). */
+  /** True when the body has nothing that would be saved (only empty paragraphs). */
   isEmpty(): boolean;
   /** True once the content differs from what the editor was given. */
   isDirty(): boolean;
@@ -100,6 +100,7 @@ export function mountEditor(element: HTMLElement, options: EditorOptions): Edito
   }
   // A foreign document may be written back differently; until it is edited, the original string stands.
   const original = options.mobiledoc ?? toMobiledoc(initial);
+  const initialCanonical = toMobiledoc(initial);
   let current = original;
   let destroyed = false;
 
@@ -180,7 +181,8 @@ export function mountEditor(element: HTMLElement, options: EditorOptions): Edito
       const before = view.state.doc;
       view.updateState(view.state.apply(tr));
       if (!tr.docChanged || view.state.doc.eq(before)) return;
-      const next = view.state.doc.eq(initial) ? original : toMobiledoc(view.state.doc);
+      const canonical = toMobiledoc(view.state.doc);
+      const next = canonical === initialCanonical ? original : canonical;
       if (next === current) return;
       current = next;
       options.onChange(next);
@@ -196,7 +198,7 @@ export function mountEditor(element: HTMLElement, options: EditorOptions): Edito
       root.remove();
     },
     focus: () => view.focus(),
-    isEmpty: () => isEmptyDocument(view.state.doc),
+    isEmpty: () => hasNoContent(view.state.doc),
     isDirty: () => current !== original,
     getMobiledoc: () => current,
   };

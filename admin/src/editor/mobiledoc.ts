@@ -409,10 +409,29 @@ function markupOf(mark: Mark): MarkupTuple {
   }
 }
 
+function isBlankParagraph(node: PMNode | null): boolean {
+  return !!node && node.type.name === 'paragraph' && node.content.size === 0 && !node.attrs.attributes;
+}
+
 /** True for the document a new post starts with: one empty paragraph. */
 export function isEmptyDocument(doc: PMNode): boolean {
-  const only = doc.childCount === 1 ? doc.firstChild : null;
-  return !!only && only.type.name === 'paragraph' && only.content.size === 0 && !only.attrs.attributes;
+  return doc.childCount === 1 && isBlankParagraph(doc.firstChild);
+}
+
+/**
+ * The blocks that are written: empty paragraphs at the end are where the cursor waits after a card
+ * or the last line, not content, so they are left out (and an empty document has no sections).
+ */
+function writtenBlocks(doc: PMNode): PMNode[] {
+  const blocks: PMNode[] = [];
+  doc.forEach((node) => blocks.push(node));
+  while (blocks.length > 0 && isBlankParagraph(blocks[blocks.length - 1])) blocks.pop();
+  return blocks;
+}
+
+/** True when the document has nothing that would be saved. */
+export function hasNoContent(doc: PMNode): boolean {
+  return writtenBlocks(doc).length === 0;
 }
 
 /**
@@ -422,7 +441,7 @@ export function isEmptyDocument(doc: PMNode): boolean {
 export function toMobiledocObject(doc: PMNode): Mobiledoc {
   const writer = new Writer();
   const sections: Section[] = [];
-  if (!isEmptyDocument(doc)) doc.forEach((node) => sections.push(writer.section(node)));
+  for (const node of writtenBlocks(doc)) sections.push(writer.section(node));
   const head: Pick<Mobiledoc, 'version' | 'ghostVersion'> = { version: doc.attrs.version };
   if (doc.attrs.ghostVersion !== null) head.ghostVersion = doc.attrs.ghostVersion;
   return { ...head, atoms: writer.atoms, cards: writer.cards, markups: writer.markups, sections };

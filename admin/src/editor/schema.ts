@@ -56,6 +56,19 @@ function text(payload: Payload, key: string): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
+/** Pasted <img> elements become image cards (a figure's caption is not carried over). */
+function withImageParsing<T extends { parseDOM: object[] }>(spec: T): T {
+  const fromImg = {
+    tag: 'img[src]',
+    getAttrs: (dom: HTMLElement | string) => {
+      if (typeof dom === 'string') return false;
+      const src = dom.getAttribute('src') ?? '';
+      return src ? { name: 'image', payload: { src, alt: dom.getAttribute('alt') ?? '', caption: '' } } : false;
+    },
+  };
+  return { ...spec, parseDOM: [...spec.parseDOM, fromImg] };
+}
+
 /** A card node: an atom block whose attributes are the mobiledoc card name and payload. */
 function cardNode(defaultName: string, names: readonly string[], view: (payload: Payload) => DOMOutputSpec[]) {
   return {
@@ -107,7 +120,8 @@ export const schema = new Schema({
       defining: true,
       // `aside` is Ghost's second quote style; both are markup sections.
       attrs: { tag: { default: 'blockquote' }, ...sectionAttributes },
-      parseDOM: [{ tag: 'blockquote' }, { tag: 'aside', attrs: { tag: 'aside' } }],
+      // Pasted quotes often hold paragraphs; their text joins the quote's one line of inline content.
+      parseDOM: [{ tag: 'blockquote' }, { tag: 'aside', attrs: { tag: 'aside' } }, { tag: 'p', context: 'blockquote/', skip: true, priority: 60 }],
       toDOM: (node) => [node.attrs.tag === 'aside' ? 'aside' : 'blockquote', sectionDom(node.attrs.attributes), 0],
     },
     bullet_list: {
@@ -154,11 +168,11 @@ export const schema = new Schema({
         return ['pre', ['code', language ? { class: `language-${language}` } : {}, 0]];
       },
     },
-    image: cardNode('image', ['image'], (payload) => {
+    image: withImageParsing(cardNode('image', ['image'], (payload) => {
       const caption = text(payload, 'caption');
       const img: DOMOutputSpec = ['img', { src: text(payload, 'src'), alt: text(payload, 'alt') }];
       return [['figure', img, ...(caption ? [['figcaption', caption] as DOMOutputSpec] : [])]];
-    }),
+    })),
     divider: cardNode('hr', ['hr'], () => [['hr']]),
     html_card: cardNode('html', ['html'], (payload) => [['pre', text(payload, 'html')]]),
     markdown_card: cardNode('markdown', ['markdown', 'card-markdown'], (payload) => [['pre', text(payload, 'markdown')]]),
