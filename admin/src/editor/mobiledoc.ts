@@ -117,7 +117,7 @@ class Reader {
     for (const [type, opens, closes, value] of markers) {
       open.push(...opens);
       // addToSet, not setFrom: a markup opened twice (or two links) must still give a valid mark set.
-      const marks = open.reduce<readonly Mark[]>((set, index) => this.mark(index).addToSet(set), Mark.none);
+      const marks = canonicalMarks(open.reduce<readonly Mark[]>((set, index) => this.mark(index).addToSet(set), Mark.none));
       if (type === TEXT_MARKER) {
         if (value !== '') nodes.push(this.schema.text(String(value), marks));
       } else {
@@ -159,6 +159,23 @@ class Reader {
     if (section[0] === LIST_SECTION) return [section[0], section[1], section[2].map(markers), ...section.slice(3)];
     return [...section];
   }
+}
+
+/** A mark type's place in the schema, which is the order ProseMirror keeps mark sets in. */
+function rankOf(mark: Mark): number {
+  return Object.keys(mark.type.schema.marks).indexOf(mark.type.name);
+}
+
+function markKey(mark: Mark): string {
+  return JSON.stringify(markupOf(mark));
+}
+
+/**
+ * Marks of one type that may repeat (other markups: u, sup…) sit in a set in the order they were
+ * added; reading puts them in one order so equal content gives equal documents.
+ */
+function canonicalMarks(set: readonly Mark[]): readonly Mark[] {
+  return [...set].sort((a, b) => rankOf(a) - rankOf(b) || (markKey(a) < markKey(b) ? -1 : markKey(a) > markKey(b) ? 1 : 0));
 }
 
 function markFromMarkup(schema: Schema, [tag, attributes]: MarkupTuple): Mark {
@@ -352,8 +369,10 @@ class Writer {
         while (j < children.length && mark.isInSet(children[j].marks)) j++;
         return j;
       };
-      // Stable sort: equal reach keeps schema rank order.
-      const ordered = opening.map((mark) => ({ mark, reach: reach(mark) })).sort((a, b) => b.reach - a.reach);
+      // Equal reach: schema rank, then the markup itself, so the order never depends on how the set was built.
+      const ordered = opening
+        .map((mark) => ({ mark, reach: reach(mark), key: markKey(mark) }))
+        .sort((a, b) => b.reach - a.reach || rankOf(a.mark) - rankOf(b.mark) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       const opens = ordered.map(({ mark }) => this.markupFor(mark));
       stack.push(...ordered.map(({ mark }) => mark));
       markers.push(child.isText ? [TEXT_MARKER, opens, 0, child.text ?? ''] : [ATOM_MARKER, opens, 0, this.atomFor(child)]);
