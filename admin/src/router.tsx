@@ -20,13 +20,15 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
 
 addEventListener('popstate', () => listeners.forEach((l) => l(current())));
 
+/** The current route; a change of the query alone (filters, page) renders again too. */
 export function useRoute(): string {
-  const [path, setPath] = useState(current);
+  const [route, setRoute] = useState(() => ({ path: current(), search: location.search }));
   useEffect(() => {
-    listeners.add(setPath);
-    return () => void listeners.delete(setPath);
+    const listener = (path: string) => setRoute({ path, search: location.search });
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
   }, []);
-  return path;
+  return route.path;
 }
 
 export function useQuery(): URLSearchParams {

@@ -196,7 +196,7 @@ export function StaffMember({ id }: { id: string }) {
           <output aria-live="polite">{status}</output>
           <div class="spacer" />
           {manage && (
-            <button type="button" class="button" onClick={() => put({ status: suspended ? 'active' : 'inactive' }, suspended ? 'Unsuspended' : 'Suspended')}>
+            <button type="button" class="button" onClick={() => put({ status: suspended ? 'active' : 'inactive' }, suspended ? 'User unsuspended' : 'User suspended')}>
               {suspended ? 'Unsuspend user' : 'Suspend user'}
             </button>
           )}
