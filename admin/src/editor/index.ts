@@ -105,8 +105,10 @@ export function mountEditor(element: HTMLElement, options: EditorOptions): Edito
   let destroyed = false;
 
   const id = `pr-editor-${++instances}`;
-  const status = h('div', { class: 'pr-editor__status', role: 'status', 'aria-live': 'polite' });
-  const alert = h('div', { class: 'pr-editor__alert', role: 'alert' });
+  // Live regions without the status/alert roles: the app's own save status and error alerts keep
+  // those roles to themselves, so tests and assistive technology find exactly one of each.
+  const status = h('div', { class: 'pr-editor__status', 'aria-live': 'polite' });
+  const alert = h('div', { class: 'pr-editor__alert', 'aria-live': 'assertive' });
   const fileInput = h('input', { type: 'file', accept: 'image/*', multiple: '', hidden: '', tabindex: '-1', 'aria-hidden': 'true' });
   const surface = h('div', { class: 'pr-editor__surface' });
 
