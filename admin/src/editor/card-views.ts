@@ -1,4 +1,5 @@
 import type { Node as PMNode } from 'prosemirror-model';
+import { NodeSelection } from 'prosemirror-state';
 import type { EditorView, NodeView, ViewMutationRecord } from 'prosemirror-view';
 import { h } from './dom';
 import type { Payload } from './schema';
@@ -35,6 +36,14 @@ abstract class CardView implements NodeView {
     const remove = h('button', { type: 'button', class: 'pr-card__remove', 'aria-label': removeLabel, title: removeLabel }, h('span', { 'aria-hidden': 'true' }, '×'));
     remove.addEventListener('click', () => this.remove());
     this.dom.append(remove);
+    // Escape in a field goes back to the text, with the card selected (Backspace then removes it).
+    this.dom.addEventListener('keydown', (event) => {
+      const pos = this.getPos();
+      if (event.key !== 'Escape' || pos === undefined) return;
+      event.preventDefault();
+      this.view.dispatch(this.view.state.tr.setSelection(NodeSelection.create(this.view.state.doc, pos)));
+      this.view.focus();
+    });
   }
 
   protected setPayload(changes: Payload): void {
