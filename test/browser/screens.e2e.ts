@@ -89,6 +89,17 @@ describe('admin screens in Chromium', () => {
     await expect.poll(() => list.getByRole('listitem').count()).toBe(9);
   });
 
+  it('keeps a new draft typed just before leaving the editor', async () => {
+    screenshotOnFailure('leave');
+    await page.getByRole('link', { name: 'New post' }).click();
+    await page.getByRole('textbox', { name: 'Post title' }).fill('Written in a hurry');
+    await nav('Posts');
+    await page.getByRole('searchbox', { name: 'Search titles' }).fill('hurry');
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Written in a hurry' }) });
+    await expect.poll(() => row.getByText('Draft', { exact: true }).isVisible()).toBe(true);
+    expect(page.url()).toContain('/svc/posts');
+  });
+
   it('creates, edits and deletes a tag', async () => {
     screenshotOnFailure('tags');
     await nav('Tags');

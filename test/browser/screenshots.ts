@@ -41,6 +41,12 @@ try {
   await page.waitForTimeout(1500);
   await shot('editor');
   await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('dialog').waitFor();
+  await shot('publish-dialog');
+  await page.getByRole('dialog').getByRole('button', { name: /^Publish/ }).click();
+  await page.getByRole('button', { name: 'Update' }).waitFor();
+  await shot('editor-published');
   await page.getByRole('link', { name: '← Posts' }).click();
   await page.getByRole('link', { name: 'Notes from the harbour' }).waitFor();
   await shot('posts');
@@ -53,7 +59,7 @@ try {
   await page.getByRole('button', { name: 'Add integration' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Front end');
   await page.getByRole('button', { name: 'Create' }).click();
-  await page.getByLabel('Content API key').waitFor();
+  await page.getByRole('textbox', { name: 'Content API key' }).waitFor();
   await shot('integration');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('button', { name: 'Sign in' }).waitFor();

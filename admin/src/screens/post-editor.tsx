@@ -3,6 +3,7 @@ import { api, BASE, messageOf } from '../api';
 import { EditorHost } from '../editor-host';
 import { Link, navigate } from '../router';
 import { resourceOf, STATUS_WORD, type Post, type PostType, type TagRef } from '../posts';
+import { roleName, useSession } from '../session';
 import { ConfirmDialog, Dialog, Loading } from '../ui';
 import { fromLocalInput, PostSettings, toLocalInput } from './post-settings';
 
@@ -116,6 +117,9 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
   const queue = useRef<Promise<void>>(Promise.resolve());
   const conflictRef = useRef(false);
   const settingsButton = useRef<HTMLButtonElement>(null);
+  const titleRef = useRef<HTMLTextAreaElement>(null);
+  // Contributors write drafts; publishing is for Authors and above (the API refuses it anyway)
+  const mayPublish = roleName(useSession().user) !== 'Contributor';
 
   async function load(): Promise<void> {
     if (!idRef.current) return;
@@ -158,8 +162,8 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
         const result = await api.post<Record<string, Post[]>>(`${resource}/`, { [resource]: [{ ...inputOf(sent), status: 'draft', ...extra }] });
         saved = result[resource][0];
         idRef.current = saved.id;
-        // the address becomes the post's own without remounting this screen
-        history.replaceState(null, '', `${BASE}${resource}/${saved.id}`);
+        // the address becomes the post's own without remounting this screen (unless the user has left it)
+        if (mounted.current) history.replaceState(null, '', `${BASE}${resource}/${saved.id}`);
       } else {
         const body = { ...inputOf(sent), ...extra, updated_at: updatedAt.current };
         const result = await api.put<Record<string, Post[]>>(`${resource}/${idRef.current}/`, { [resource]: [body] });
@@ -204,6 +208,25 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
     return () => clearTimeout(timer);
   }, [form, dirty, conflict, currentStatus]);
 
+  // leaving the screen before the autosave fired still saves a draft's last changes
+  const pending = useRef<() => void>(() => undefined);
+  pending.current = () => {
+    if (dirty && !conflictRef.current && currentStatus === 'draft' && hasContent) void save('auto');
+  };
+  const mounted = useRef(true);
+  useEffect(() => () => {
+    mounted.current = false;
+    pending.current();
+  }, []);
+
+  // the title wraps onto as many lines as it needs
+  useEffect(() => {
+    const el = titleRef.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${el.scrollHeight}px`;
+  }, [form.title, loaded]);
+
   useEffect(() => {
     if (!settingsOpen) return;
     const onKey = (event: KeyboardEvent) => {
@@ -241,7 +264,7 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
           <output class="save-state" aria-live="polite">{status}</output>
           <div class="spacer" />
           {currentStatus === 'draft' ? (
-            <button type="button" class="button primary" onClick={() => setDialog('publish')} disabled={conflict || !hasContent}>Publish</button>
+            mayPublish && <button type="button" class="button primary" onClick={() => setDialog('publish')} disabled={conflict || !hasContent}>Publish</button>
           ) : (
             <>
               <button type="button" class="button" disabled={conflict} onClick={() => save('unpublish', { status: 'draft' })}>
@@ -276,12 +299,8 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
             rows={1}
             placeholder={`${type === 'post' ? 'Post' : 'Page'} title`}
             value={form.title}
-            onInput={(e) => {
-              const el = e.currentTarget;
-              el.style.height = 'auto';
-              el.style.height = `${el.scrollHeight}px`;
-              update({ title: el.value.replace(/\n/g, ' ') });
-            }}
+            ref={titleRef}
+            onInput={(e) => update({ title: e.currentTarget.value.replace(/\n/g, ' ') })}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
