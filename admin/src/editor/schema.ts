@@ -195,7 +195,8 @@ export const schema = new Schema({
       selectable: true,
       draggable: true,
       attrs: { src: { default: '' } },
-      toDOM: (node) => ['div', { class: 'pr-card pr-card--image-section' }, ['img', { src: node.attrs.src, alt: '' }]],
+      parseDOM: [{ tag: 'div[data-pr-image-section]', getAttrs: (dom) => ({ src: (dom as HTMLElement).getAttribute('data-pr-image-section') ?? '' }) }],
+      toDOM: (node) => ['div', { class: 'pr-card pr-card--image-section', 'data-pr-image-section': node.attrs.src }, ['img', { src: node.attrs.src, alt: '' }]],
     },
     /**
      * A section the editor cannot edit (an unknown section type or tag name), kept verbatim. Its markers
@@ -207,9 +208,24 @@ export const schema = new Schema({
       selectable: true,
       draggable: true,
       attrs: { section: { default: [] as unknown[] } },
+      // The section travels through the clipboard in a data attribute, so copy and paste keep it.
+      parseDOM: [
+        {
+          tag: 'div[data-pr-section]',
+          getAttrs: (dom) => {
+            try {
+              const section: unknown = JSON.parse((dom as HTMLElement).getAttribute('data-pr-section') ?? '');
+              return Array.isArray(section) && section.length > 0 ? { section } : false;
+            } catch {
+              return false;
+            }
+          },
+        },
+      ],
       toDOM: (node) => {
         const tag = typeof node.attrs.section[1] === 'string' ? `“${node.attrs.section[1]}” section` : 'A section';
-        return ['div', { class: 'pr-card pr-card--unknown' }, ['p', { class: 'pr-card__note' }, `${tag} — not editable here, kept unchanged`]];
+        const attrs = { class: 'pr-card pr-card--unknown', 'data-pr-section': JSON.stringify(node.attrs.section) };
+        return ['div', attrs, ['p', { class: 'pr-card__note' }, `${tag} — not editable here, kept unchanged`]];
       },
     },
     text: { group: 'inline' },
