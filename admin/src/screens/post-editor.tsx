@@ -261,8 +261,8 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
         <header class="editor-bar">
           <Link to={resource} class="back">← {type === 'post' ? 'Posts' : 'Pages'}</Link>
           <span class={`status status-${currentStatus}`}>{STATUS_WORD[currentStatus]}</span>
-          <output class="save-state" aria-live="polite">{status}</output>
           <div class="spacer" />
+          <output class="save-state" aria-live="polite">{status}</output>
           {currentStatus === 'draft' ? (
             mayPublish && <button type="button" class="button primary" onClick={() => setDialog('publish')} disabled={conflict || !hasContent}>Publish</button>
           ) : (
