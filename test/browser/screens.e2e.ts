@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, SCREENSHOTS, startSite, watch, type Site, type Watch } from './harness';
+import { launchBrowser, png, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch } from './harness';
 
 // The screens besides writing: lists and filters, tags, staff, settings, webhooks, themes.
 const OWNER = { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password-2' };
@@ -87,6 +87,28 @@ describe('admin screens in Chromium', () => {
     await expect.poll(() => list.getByRole('listitem').count()).toBe(9);
     await page.reload();
     await expect.poll(() => list.getByRole('listitem').count()).toBe(9);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('schedules a draft for later, then unschedules it', async () => {
+    screenshotOnFailure('schedule');
+    await page.getByRole('link', { name: 'Seeded post 11' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Schedule for later').click();
+    await dialog.getByLabel('Publish at').fill('2099-06-01T09:30');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: /^Publish/ }).click();
+    await expect.poll(() => page.locator('output.save-state').textContent()).toBe('Scheduled');
+    await visible(page.getByRole('button', { name: 'Unschedule' }));
+    const id = page.url().split('/').pop();
+    const post = (await (await adminApi('GET', `posts/${id}/`)).json()).posts[0];
+    expect(post.status).toBe('scheduled');
+    expect(new Date(post.published_at).getFullYear()).toBe(2099);
+    await page.getByRole('button', { name: 'Unschedule' }).click();
+    await visible(page.getByRole('button', { name: 'Publish', exact: true }));
+    expect((await (await adminApi('GET', `posts/${id}/`)).json()).posts[0].status).toBe('draft');
+    await nav('Posts');
   });
 
   it('keeps a new draft typed just before leaving the editor', async () => {
@@ -108,6 +130,7 @@ describe('admin screens in Chromium', () => {
     await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Where rivers meet the sea.');
     await page.getByRole('button', { name: 'Save tag' }).click();
     await visible(page.getByRole('heading', { name: 'Estuaries' }));
+    expect(await seriousViolations(page)).toEqual([]);
     await expect.poll(() => page.getByRole('textbox', { name: 'Slug' }).inputValue()).toBe('estuaries');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Estuaries and deltas');
     await page.getByRole('button', { name: 'Save tag' }).click();
@@ -166,6 +189,9 @@ describe('admin screens in Chromium', () => {
     screenshotOnFailure('settings');
     await nav('Settings');
     await page.getByRole('textbox', { name: 'Site title' }).fill('Screens, renamed');
+    await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png() });
+    await expect.poll(() => page.getByRole('group', { name: 'Logo' }).locator('img').getAttribute('src')).toContain('/content/images/');
+    expect(await seriousViolations(page)).toEqual([]);
     const primary = page.getByRole('group', { name: 'Primary navigation' });
     const before = await primary.locator('li').count();
     await primary.getByRole('button', { name: 'Add primary navigation item' }).click();
@@ -176,6 +202,7 @@ describe('admin screens in Chromium', () => {
     await visible(page.getByText('Saved', { exact: true }));
     const settings = await publicSettings();
     expect(settings.title).toBe('Screens, renamed');
+    expect(settings.logo).toContain('/content/images/');
     const navigation = settings.navigation as unknown as { label: string }[];
     expect(navigation.length).toBe(before + 1);
     expect(navigation[Math.max(0, before - 1)].label).toBe('Contact');
@@ -199,6 +226,7 @@ describe('admin screens in Chromium', () => {
     await dialog.getByRole('button', { name: 'Add webhook' }).click();
     await visible(page.getByRole('cell', { name: 'https://example.com/hooks/rebuild' }));
     await visible(page.getByText('Not delivered yet'));
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Edit webhook Rebuild' }).click();
     dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Target URL' }).fill('https://example.com/hooks/rebuild-all');
@@ -213,6 +241,7 @@ describe('admin screens in Chromium', () => {
     screenshotOnFailure('themes');
     await nav('Themes');
     await visible(page.getByText('Active', { exact: true }));
+    expect(await seriousViolations(page)).toEqual([]);
     const zip = zipSync({
       'package.json': strToU8(JSON.stringify({ name: 'harbour', version: '0.1.0' })),
       'index.hbs': strToU8('<main>{{#foreach posts}}{{title}}{{/foreach}}</main>'),
