@@ -1,4 +1,6 @@
+import { ApiError, notFound } from '../http/errors';
 import { matchesIfNoneMatch, strongEtag } from '../http/etag';
+import { errorResponse } from '../http/response';
 import { BASE_PLACEHOLDER, type AdminAsset, type AdminBundle } from './bundle';
 import { loadAdminBundle } from './load-bundle';
 
@@ -76,11 +78,9 @@ interface Variants {
   identity: () => Promise<Uint8Array<ArrayBuffer>>;
 }
 
-function text(status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(body, {
-    status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS, ...headers },
-  });
+/** Refusals in the API's error envelope, like every other 4xx the service sends. */
+function refusal(error: ApiError): Response {
+  return errorResponse(error, { 'cache-control': 'no-store', ...SECURITY_HEADERS });
 }
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {
@@ -130,16 +130,20 @@ export function createAdminClient(name: string, load: () => Promise<AdminBundle 
     },
     async serve(request, url) {
       const method = request.method.toUpperCase();
-      if (method !== 'GET' && method !== 'HEAD') return text(405, 'Method not allowed.\n', { allow: 'GET, HEAD' });
+      if (method !== 'GET' && method !== 'HEAD') {
+        return refusal(new ApiError('MethodNotAllowedError', `Method ${method.slice(0, 20)} is not allowed on the admin client's files.`, { headers: { allow: 'GET, HEAD' } }));
+      }
       const built = await bundle();
       if (!built) {
-        return text(503, 'The pressroom admin client is not built. Run `npm run build` (it builds admin/ into the package), or turn it off with the adminClient: false option.\n');
+        return refusal(notFound('The admin client is not built. Run `npm run build` (it builds admin/ into the package), or turn it off with the adminClient: false option.', {
+          code: 'ADMIN_CLIENT_NOT_BUILT',
+        }));
       }
       if (url.pathname === root) return new Response(null, { status: 301, headers: { location: `${root}/${url.search}` } });
       const path = url.pathname.slice(root.length + 1);
       if (path.startsWith('assets/')) {
         const asset = built.assets[path];
-        if (!asset) return text(404, 'Not found.\n');
+        if (!asset) return refusal(notFound('No such file of the admin client.'));
         let variants = assets.get(path);
         if (!variants) assets.set(path, (variants = assetVariants(asset)));
         return respond(request, variants, IMMUTABLE);

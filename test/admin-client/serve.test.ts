@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createService } from '../../lib';
 import type { AdminBundle } from '../../lib/admin-client/bundle';
 import { chooseEncoding, createAdminClient } from '../../lib/admin-client/serve';
+import { withBody } from '../../lib/http/body-bytes';
 
 const script = 'console.log("admin");';
 const bundle: AdminBundle = {
@@ -21,7 +22,7 @@ const bundle: AdminBundle = {
 const client = createAdminClient('svc', async () => bundle);
 const get = (path: string, headers: Record<string, string> = {}) => {
   const request = new Request(`http://127.0.0.1:2368${path}`, { headers });
-  return client.serve(request, new URL(request.url));
+  return client.serve(request, new URL(request.url)).then(withBody);
 };
 
 describe('admin client files', () => {
@@ -71,14 +72,19 @@ describe('admin client files', () => {
     expect(redirect.status).toBe(301);
     expect(redirect.headers.get('location')).toBe('/svc/');
     const post = new Request('http://127.0.0.1:2368/svc/posts', { method: 'POST' });
-    expect((await client.serve(post, new URL(post.url))).status).toBe(405);
+    const refused = withBody(await client.serve(post, new URL(post.url)));
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get('allow')).toBe('GET, HEAD');
+    expect(((await refused.json()) as { errors: { type: string }[] }).errors[0].type).toBe('MethodNotAllowedError');
   });
 
   it('says clearly when the client has not been built', async () => {
     const unbuilt = createAdminClient('svc', async () => null);
-    const response = await unbuilt.serve(new Request('http://127.0.0.1:2368/svc/'), new URL('http://127.0.0.1:2368/svc/'));
-    expect(response.status).toBe(503);
-    expect(await response.text()).toContain('npm run build');
+    const response = withBody(await unbuilt.serve(new Request('http://127.0.0.1:2368/svc/'), new URL('http://127.0.0.1:2368/svc/')));
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as { errors: { message: string; code: string }[] };
+    expect(body.errors[0].code).toBe('ADMIN_CLIENT_NOT_BUILT');
+    expect(body.errors[0].message).toContain('npm run build');
   });
 
   it('prefers brotli, honours q=0', () => {
@@ -97,8 +103,8 @@ describe('the service serves its admin client beside the API', () => {
       expect(api.status).toBe(200);
       expect(((await api.json()) as { site: object }).site).toBeDefined();
       const app = await service.fetch(new Request('http://127.0.0.1:2368/svc/posts/'));
-      // built: the app; on a fresh clone before `npm run build`: a 503 saying so
-      expect([200, 503]).toContain(app.status);
+      // built: the app; on a fresh clone before `npm run build`: a 404 saying so
+      expect([200, 404]).toContain(app.status);
       if (app.status === 200) expect(await app.text()).toContain('<div id="app">');
       else expect(await app.text()).toContain('not built');
     } finally {
