@@ -258,6 +258,49 @@ describe('admin screens in Chromium', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Activate harbour' }).count()).toBe(0);
   });
 
+  it('hides from a Contributor what the role may not do', async () => {
+    screenshotOnFailure('contributor');
+    // staff are added by staff: the Owner's session (password changed above), as the browser would
+    const signIn = await fetch(`${site.origin}/svc/api/v3/admin/session/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.origin },
+      body: JSON.stringify({ username: OWNER.email, password: 'a-newer-password-3' }),
+    });
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0];
+    const added = await fetch(`${site.origin}/svc/api/v3/admin/users/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.origin, cookie },
+      body: JSON.stringify({ users: [{ name: 'Cora Contributor', email: 'cora@example.com', password: 'drafts-only-please', roles: ['Contributor'] }] }),
+    });
+    expect(added.status).toBe(201);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const other = await context.newPage();
+    const watched = watch(other, new Set([401]));
+    try {
+      await other.goto(site.admin);
+      await other.getByRole('textbox', { name: 'Email', exact: true }).fill('cora@example.com');
+      await other.getByRole('textbox', { name: 'Password', exact: true }).fill('drafts-only-please');
+      await other.getByRole('button', { name: 'Sign in' }).click();
+      const menu = other.getByRole('navigation');
+      await expect.poll(() => menu.getByRole('link', { name: 'Posts', exact: true }).isVisible()).toBe(true);
+      for (const name of ['Settings', 'Integrations', 'Themes']) expect(await menu.getByRole('link', { name, exact: true }).count()).toBe(0);
+      await other.getByRole('link', { name: 'New post' }).click();
+      await other.getByRole('textbox', { name: 'Post title' }).fill('A contributor draft');
+      await expect.poll(() => other.locator('output.save-state').textContent()).toBe('Saved');
+      expect(await other.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
+      await menu.getByRole('link', { name: 'Tags', exact: true }).click();
+      await expect.poll(() => other.getByRole('heading', { name: 'Tags' }).isVisible()).toBe(true);
+      expect(await other.getByRole('link', { name: 'New tag' }).count()).toBe(0);
+      await menu.getByRole('link', { name: 'Staff', exact: true }).click();
+      await expect.poll(() => other.getByRole('heading', { name: 'Staff' }).isVisible()).toBe(true);
+      expect(await other.getByRole('button', { name: 'Add staff user' }).count()).toBe(0);
+      expect(watched.errors).toEqual([]);
+      expect(watched.serverErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('saw no console errors and no 5xx answers', () => {
     expect(seen.errors).toEqual([]);
     expect(seen.serverErrors).toEqual([]);

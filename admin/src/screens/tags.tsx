@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
 import { Link, navigate } from '../router';
+import { isEditor, roleName, useSession } from '../session';
 import { ConfirmDialog, ErrorNotice, ImageField, Loading, PageHeader, TextArea, TextField } from '../ui';
 
 interface Tag {
@@ -16,6 +17,9 @@ interface Tag {
 }
 
 export function TagList() {
+  // Contributors only read tags; Authors may add them; Editors and above manage them
+  const { user } = useSession();
+  const mayAdd = roleName(user) !== 'Contributor';
   const [tags, setTags] = useState<Tag[] | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
@@ -24,7 +28,7 @@ export function TagList() {
   return (
     <div class="page">
       <PageHeader title="Tags">
-        <Link to="tags/new" class="button primary">New tag</Link>
+        {mayAdd && <Link to="tags/new" class="button primary">New tag</Link>}
       </PageHeader>
       <ErrorNotice error={error} />
       {tags === null ? <Loading /> : tags.length === 0 ? (
@@ -54,6 +58,8 @@ export function TagList() {
 const blank = { name: '', slug: '', description: '', accent_color: '', feature_image: null as string | null, meta_title: '', meta_description: '' };
 
 export function TagEditor({ id }: { id: string | null }) {
+  const { user } = useSession();
+  const mayManage = isEditor(user) || (id === null && roleName(user) === 'Author');
   const [form, setForm] = useState(blank);
   const [loaded, setLoaded] = useState(id === null);
   const [error, setError] = useState('');
@@ -116,10 +122,10 @@ export function TagEditor({ id }: { id: string | null }) {
         <TextField label="Meta title" value={form.meta_title} onValue={(meta_title) => set({ meta_title })} maxLength={300} />
         <TextArea label="Meta description" rows={2} value={form.meta_description} onValue={(meta_description) => set({ meta_description })} maxLength={500} />
         <div class="form-actions">
-          <button type="submit" class="button primary">Save tag</button>
+          {mayManage && <button type="submit" class="button primary">Save tag</button>}
           <output aria-live="polite">{status}</output>
           <div class="spacer" />
-          {id && <button type="button" class="button danger-outline" onClick={() => setConfirm(true)}>Delete tag</button>}
+          {id && isEditor(user) && <button type="button" class="button danger-outline" onClick={() => setConfirm(true)}>Delete tag</button>}
         </div>
       </form>
       {confirm && (
