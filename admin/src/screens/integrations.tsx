@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { EVENT_NAMES } from '../../../lib/events/names';
 import { api, messageOf } from '../api';
 import { Link, navigate } from '../router';
 import { ConfirmDialog, copyText, Dialog, ErrorNotice, formatDate, Loading, PageHeader, SelectField, TextField } from '../ui';
@@ -10,11 +11,8 @@ interface Webhook {
 }
 interface Integration { id: string; name: string; description: string | null; api_keys?: ApiKey[]; webhooks?: Webhook[]; created_at: string }
 
-const EVENTS = [
-  'post.added', 'post.deleted', 'post.edited', 'post.published', 'post.published.edited', 'post.unpublished', 'post.scheduled', 'post.unscheduled', 'post.rescheduled',
-  'page.added', 'page.deleted', 'page.edited', 'page.published', 'page.published.edited', 'page.unpublished', 'page.scheduled', 'page.unscheduled', 'page.rescheduled',
-  'tag.added', 'tag.edited', 'tag.deleted', 'site.changed',
-];
+// the service's own list, so the choice never offers an event the API would refuse
+const EVENTS: readonly string[] = EVENT_NAMES;
 
 function AddIntegrationDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
