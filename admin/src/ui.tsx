@@ -175,7 +175,15 @@ export function ImageField({ label, value, onValue, purpose = 'image' }: {
   );
 }
 
+/** The window's title names the screen, for tabs, history and screen readers. */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = title ? `${title} · pressroom` : 'pressroom';
+  }, [title]);
+}
+
 export function PageHeader({ title, children }: { title: string; children?: ComponentChildren }) {
+  useDocumentTitle(title);
   return (
     <header class="page-header">
       <h1>{title}</h1>

@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['test/browser/**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // what the browser shows may take a debounce and a round trip: poll for up to 10 s, not vitest's 1 s
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     pool: 'forks',
     poolOptions: { forks: { singleFork: true } },
   },

@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
-import { TextField } from '../ui';
+import { TextField, useDocumentTitle } from '../ui';
 
 function AuthCard({ title, intro, children }: { title: string; intro: string; children: preact.ComponentChildren }) {
+  useDocumentTitle(title);
   return (
     <main class="auth">
       <div class="auth-card">

@@ -4,7 +4,7 @@ import { EditorHost } from '../editor-host';
 import { Link, navigate } from '../router';
 import { resourceOf, STATUS_WORD, type Post, type PostType, type TagRef } from '../posts';
 import { roleName, useSession } from '../session';
-import { ConfirmDialog, Dialog, Loading } from '../ui';
+import { ConfirmDialog, Dialog, Loading, useDocumentTitle } from '../ui';
 import { fromLocalInput, PostSettings, toLocalInput } from './post-settings';
 
 /** The fields this screen edits; they travel as they are in a `PUT`. */
@@ -120,6 +120,7 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
   const titleRef = useRef<HTMLTextAreaElement>(null);
   // Contributors write drafts; publishing is for Authors and above (the API refuses it anyway)
   const mayPublish = roleName(useSession().user) !== 'Contributor';
+  useDocumentTitle(form.title || (type === 'post' ? 'New post' : 'New page'));
 
   async function load(): Promise<void> {
     if (!idRef.current) return;
@@ -144,7 +145,10 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
   }, []);
 
   function update(patch: Partial<PostForm>) {
-    formRef.current = { ...formRef.current, ...patch };
+    // the editor reports its document on every transaction, selection moves included: only a change counts
+    const current = formRef.current;
+    if ((Object.keys(patch) as (keyof PostForm)[]).every((key) => patch[key] === current[key])) return;
+    formRef.current = { ...current, ...patch };
     setForm(formRef.current);
     setDirty(true);
     // the next "Saved" is then news to a screen reader and to the eye
@@ -171,13 +175,15 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
       }
       updatedAt.current = saved.updated_at;
       setPost(saved);
-      if (formRef.current === sent) {
+      const overtaken = formRef.current !== sent;
+      if (!overtaken) {
         // what the server settled (a slug from the title, new tags' ids), keeping the body as typed
         formRef.current = { ...formOf(saved), mobiledoc: sent.mobiledoc };
         setForm(formRef.current);
         setDirty(false);
       }
-      setStatus(DONE_WORD[kind]);
+      // an autosave overtaken by newer typing has not saved what is on screen: the next one will
+      setStatus(kind === 'auto' && overtaken ? 'Unsaved changes' : DONE_WORD[kind]);
       return true;
     } catch (e) {
       if ((e as { status?: number }).status === 409) {
