@@ -17,6 +17,7 @@ import { nqlSection } from './nql';
 import { machine, Report } from './report';
 import { scaleSection } from './scale';
 import { trafficSection } from './traffic';
+import { adminClientSection } from './admin-client';
 
 /** In run order: sections that only read share a site; admin writes to it, so it comes after them. */
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
@@ -31,6 +32,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   memory: memorySection,
   migrate: migrateSection,
   images: imagesSection,
+  'admin-client': adminClientSection,
 };
 
 function parse() {

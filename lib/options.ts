@@ -70,6 +70,8 @@ export interface ServiceOptions {
   now?: () => Date;
   /** Where notices and recovered failures are reported (`info`, `warn`, `error`); silent by default. */
   logger?: Logger;
+  /** Serve the admin web app at `/{name}/`; default true. `false` leaves those paths to the host (404 here). */
+  adminClient?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -85,6 +87,7 @@ export interface ResolvedOptions {
   contentApi: ContentApiOptions & { keys: ContentKeyOptions };
   webhooks: ResolvedWebhookOptions;
   logger: Logger;
+  adminClient: boolean;
 }
 
 /** PBKDF2-SHA256 iterations for new password hashes unless `auth.passwordIterations` says otherwise. */
@@ -137,6 +140,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     contentApi: resolveContentApi(options.contentApi ?? {}),
     webhooks: resolveWebhookOptions(options.webhooks),
     logger: options.logger ?? silentLogger,
+    adminClient: options.adminClient ?? true,
   };
 }
 

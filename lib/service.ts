@@ -1,3 +1,4 @@
+import { createAdminClient } from './admin-client/serve';
 import { adminKeysOf } from './auth/authenticate';
 import { ContentKeys } from './auth/content-key';
 import { bodyBytes, FETCH_WITH_BYTES, withBody, type FetchWithBytes } from './http/body-bytes';
@@ -130,6 +131,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     contentResponses,
     beforeRoute: publishIfDue,
     isClosed: () => closed,
+    adminClient: resolved.adminClient ? createAdminClient(resolved.name) : undefined,
   });
 
   const answerCacheHit = createCacheHitAnswerer({

@@ -110,7 +110,7 @@ function printBanner(io: CliIo, format: LogFormat, url: string, site: OpenSite, 
   const owner = credentials && (first ? `${credentials.ownerEmail} / ${credentials.ownerPassword}` : `${credentials.ownerEmail} (password as printed on the first start)`);
   if (format === 'json') {
     const fields = {
-      url, adminApi: `${api}/admin/`, contentApi: `${api}/content/`,
+      url, adminClient: `${url}/${name}/`, adminApi: `${api}/admin/`, contentApi: `${api}/content/`,
       ...(credentials ? { adminKey: credentials.adminKey, contentKey: credentials.contentKey, ownerEmail: credentials.ownerEmail } : {}),
       ...(credentials && first ? { ownerPassword: credentials.ownerPassword } : {}),
       data: site.database, files: site.uploads,
@@ -120,6 +120,7 @@ function printBanner(io: CliIo, format: LogFormat, url: string, site: OpenSite, 
   }
   const lines = [
     `pressroom is serving ${url}`,
+    `  Admin client:    ${url}/${name}/`,
     `  Admin API:       ${api}/admin/`,
     `  Content API:     ${api}/content/`,
     ...(credentials ? [`  Admin API key:   ${credentials.adminKey}`, `  Content API key: ${credentials.contentKey}`, `  Owner login:     ${owner}`] : []),

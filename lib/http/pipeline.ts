@@ -1,3 +1,4 @@
+import type { AdminClient } from '../admin-client/serve';
 import { authenticateAdmin } from '../auth/authenticate';
 import type { ContentKeys } from '../auth/content-key';
 import { allows } from '../auth/permissions';
@@ -26,6 +27,8 @@ export interface PipelineDeps {
   isClosed(): boolean;
   /** Where answers to plain GETs of small image files are kept for the socket writer's fast path. */
   fileAnswers?: FileAnswers;
+  /** The admin web app under `/{name}/`, unless turned off. */
+  adminClient?: AdminClient;
 }
 
 const CONDITIONAL = ['range', 'if-range', 'if-none-match', 'if-modified-since'];
@@ -63,6 +66,7 @@ export function createFetch(deps: PipelineDeps): (request: Request, context?: un
       }
       return response;
     }
+    if (deps.adminClient?.owns(url.pathname)) return deps.adminClient.serve(request, url);
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');
     // a Content API preflight still passes, so that a browser client may read why the request after it fails
     const versionProblem = router.versionProblem(url.pathname);

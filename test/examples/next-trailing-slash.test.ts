@@ -60,7 +60,7 @@ beforeAll(async () => {
   const printed: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
   routes = {
-    api: await import('../../examples/next/app/svc/[...path]/route'),
+    api: await import('../../examples/next/app/svc/[[...path]]/route'),
     images: await import('../../examples/next/app/content/images/[...path]/route'),
   } as unknown as Routes;
   // the first request starts the service, which prints the keys on the site's first start

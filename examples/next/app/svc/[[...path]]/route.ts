@@ -1,4 +1,4 @@
-// Catch-all App Router route: every /svc/… request goes to pressroom.
+// Optional catch-all App Router route: every /svc/… request goes to pressroom, /svc/ itself (the admin client) too.
 import { toNextHandlers } from 'pressroom/next';
 import { pressroom } from '../../../lib/pressroom';
 

@@ -1,0 +1,91 @@
+import { useEffect } from 'preact/hooks';
+import { Link, navigate, useRoute } from '../router';
+import { isAdmin, roleName, useSession } from '../session';
+import { PostEditor } from './post-editor';
+import { PostList } from './post-list';
+import { TagEditor, TagList } from './tags';
+import { StaffList, StaffMember } from './staff';
+import { Settings } from './settings';
+import { IntegrationList, IntegrationScreen } from './integrations';
+import { Themes } from './themes';
+
+function NavLink({ to, label, path }: { to: string; label: string; path: string }) {
+  const active = path === to || path.startsWith(`${to}/`);
+  return (
+    <li>
+      <Link to={to} class={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>{label}</Link>
+    </li>
+  );
+}
+
+function Screen({ path }: { path: string }) {
+  const [section, id] = path.split('/');
+  switch (section) {
+    case 'posts':
+    case 'pages': {
+      const type = section === 'posts' ? 'post' : 'page';
+      return id ? <PostEditor key={`${type}/${id}`} type={type} id={id === 'new' ? null : id} /> : <PostList key={type} type={type} />;
+    }
+    case 'tags':
+      return id ? <TagEditor key={id} id={id === 'new' ? null : id} /> : <TagList />;
+    case 'staff':
+      return id ? <StaffMember key={id} id={id} /> : <StaffList />;
+    case 'settings':
+      return <Settings />;
+    case 'integrations':
+      return id ? <IntegrationScreen key={id} id={id} /> : <IntegrationList />;
+    case 'themes':
+      return <Themes />;
+    default:
+      return <NotFound />;
+  }
+}
+
+function NotFound() {
+  return (
+    <div class="page">
+      <h1>Nothing here</h1>
+      <p class="muted">This address is not part of the admin. <Link to="posts">Go to posts</Link>.</p>
+    </div>
+  );
+}
+
+export function Shell() {
+  const path = useRoute();
+  const session = useSession();
+  const { user } = session;
+  useEffect(() => {
+    if (path === '') navigate('posts', { replace: true });
+  }, [path]);
+  const editorOpen = /^(posts|pages)\/[^/]+$/.test(path);
+  return (
+    <div class={editorOpen ? 'layout editing' : 'layout'}>
+      <a class="skip-link" href="#main">Skip to content</a>
+      <aside class="sidebar">
+        <div class="site-name" title={session.siteTitle}>{session.siteTitle || 'pressroom'}</div>
+        <nav aria-label="Main">
+          <ul>
+            <NavLink to="posts" label="Posts" path={path} />
+            <NavLink to="pages" label="Pages" path={path} />
+            <NavLink to="tags" label="Tags" path={path} />
+            <NavLink to="staff" label="Staff" path={path} />
+            {isAdmin(user) && <NavLink to="settings" label="Settings" path={path} />}
+            {isAdmin(user) && <NavLink to="integrations" label="Integrations" path={path} />}
+            {isAdmin(user) && <NavLink to="themes" label="Themes" path={path} />}
+          </ul>
+          <div class="me">
+            <Link to={`staff/${user.id}`} class="me-link">
+              <span class="me-name">{user.name}</span>
+              <span class="me-role">{roleName(user)}</span>
+            </Link>
+            <button type="button" class="button quiet small" onClick={() => session.signOut()}>Sign out</button>
+          </div>
+        </nav>
+      </aside>
+      <main id="main" class="main" tabIndex={-1}>
+        {path === '' ? null : <Screen path={path} />}
+      </main>
+    </div>
+  );
+}
+

@@ -1,0 +1,46 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+
+export interface StaffUser {
+  id: string;
+  name: string;
+  slug: string;
+  email: string;
+  status: string;
+  profile_image: string | null;
+  bio: string | null;
+  website: string | null;
+  location: string | null;
+  roles: { id: string; name: string }[];
+  [key: string]: unknown;
+}
+
+export interface Session {
+  user: StaffUser;
+  siteTitle: string;
+  signOut(): Promise<void>;
+  refreshUser(): Promise<void>;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside a signed-in screen');
+  return session;
+}
+
+export function roleName(user: StaffUser): string {
+  return user.roles[0]?.name ?? 'Contributor';
+}
+
+/** Owners and Administrators run the site: staff, settings, integrations, themes. */
+export function isAdmin(user: StaffUser): boolean {
+  const role = roleName(user);
+  return role === 'Owner' || role === 'Administrator';
+}
+
+/** Editors and above see and manage everyone's posts, tags and (some) staff. */
+export function isEditor(user: StaffUser): boolean {
+  return isAdmin(user) || roleName(user) === 'Editor';
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// The admin client in a real browser: its own run (`npm run test:browser`), not part of `npm test`.
+export default defineConfig({
+  test: {
+    include: ['test/browser/**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    // what the browser shows may take a debounce and a round trip: poll for up to 10 s, not vitest's 1 s
+    expect: { poll: { timeout: 10_000, interval: 100 } },
+    pool: 'forks',
+    poolOptions: { forks: { singleFork: true } },
+  },
+});
