@@ -14,7 +14,6 @@ import type {
   NqlRelativeDate,
   NqlScalarOp,
   NqlString,
-  NqlText,
   NqlValue,
 } from './ast';
 import { inGroupItems } from './lexer';

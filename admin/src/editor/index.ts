@@ -112,6 +112,8 @@ export function mountEditor(element: HTMLElement, options: EditorOptions): Edito
   const fileInput = h('input', { type: 'file', accept: 'image/*', multiple: '', hidden: '', tabindex: '-1', 'aria-hidden': 'true' });
   const surface = h('div', { class: 'pr-editor__surface' });
 
+  // assigned once the toolbar and link form exist; their callbacks read it only after that
+  // eslint-disable-next-line prefer-const
   let view: EditorView;
   const getView = () => view;
   const linkForm = new LinkForm(getView);
