@@ -27,8 +27,18 @@ export default defineConfig([
   // ESM is split so the embedded database (Node-only) stays a lazily imported chunk of its own, and
   // find-my-way is bundled with node:assert shimmed: the core bundle runs where there are no Node built-ins
   // the CLI is one more entry of this build, so it shares the core's chunks instead of bundling a copy
-  { ...shared, entry: { ...entry, cli: 'lib/cli/main.ts' }, format: ['esm'], dts: { entry }, clean: true, splitting: true, noExternal: ['find-my-way'], removeNodeProtocol: false, esbuildPlugins: [assertShim],
+  {
+    ...shared,
+    entry: { ...entry, cli: 'lib/cli/main.ts' },
+    format: ['esm'],
+    dts: { entry },
+    clean: true,
+    splitting: true,
+    noExternal: ['find-my-way'],
+    removeNodeProtocol: false,
+    esbuildPlugins: [assertShim],
     // Node built-ins stay imports (of the Node-only chunks), except assert, which the shim replaces
-    external: ['pg', 'express', /^node:(?!assert$)/] },
+    external: ['pg', 'express', /^node:(?!assert$)/],
+  },
   { ...shared, entry, format: ['cjs'], dts: { entry }, splitting: false, shims: true },
 ]);

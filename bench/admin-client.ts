@@ -8,7 +8,11 @@ import type { BenchContext } from './context';
 const ORIGIN = 'http://127.0.0.1:2368';
 const BUDGET_KIB = 250;
 
-interface Sizes { raw: number; gzip: number; br: number }
+interface Sizes {
+  raw: number;
+  gzip: number;
+  br: number;
+}
 
 async function sizes(fetch: (r: Request) => Promise<Response>, path: string): Promise<Sizes> {
   const get = async (encoding: string) => {
@@ -21,8 +25,8 @@ async function sizes(fetch: (r: Request) => Promise<Response>, path: string): Pr
 
 /** The files a browser fetches to show the first screen: what index.html links, no more. */
 export function firstLoadFiles(html: string): string[] {
-  const links = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"[^>]*>/g)].filter(([tag]) =>
-    tag.startsWith('<script') || /rel="(stylesheet|modulepreload)"/.test(tag),
+  const links = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+)"[^>]*>/g)].filter(
+    ([tag]) => tag.startsWith('<script') || /rel="(stylesheet|modulepreload)"/.test(tag),
   );
   return links.map(([, url]) => url).filter((url) => url.startsWith('/'));
 }
@@ -46,8 +50,12 @@ export async function adminClientSection(ctx: BenchContext): Promise<void> {
     }
     const kib = (n: number) => n / 1024;
     report.add({
-      section, name: 'first load JS + CSS, gzip (inline: none, the CSP forbids inline scripts)', value: kib(total.gzip), unit: 'KiB',
-      target: { of: 'value', op: '<=', limit: BUDGET_KIB }, detail: { files: files.length, rawKiB: kib(total.raw), brotliKiB: kib(total.br) },
+      section,
+      name: 'first load JS + CSS, gzip (inline: none, the CSP forbids inline scripts)',
+      value: kib(total.gzip),
+      unit: 'KiB',
+      target: { of: 'value', op: '<=', limit: BUDGET_KIB },
+      detail: { files: files.length, rawKiB: kib(total.raw), brotliKiB: kib(total.br) },
     });
     report.add({ section, name: 'first load JS + CSS, brotli', value: kib(total.br), unit: 'KiB' });
     report.add({ section, name: 'first load JS + CSS, uncompressed', value: kib(total.raw), unit: 'KiB' });
@@ -56,7 +64,10 @@ export async function adminClientSection(ctx: BenchContext): Promise<void> {
     const all = Object.entries(bundle.assets);
     const lazy = all.filter(([path]) => !files.includes(`/svc/${path}`));
     report.add({
-      section, name: 'loaded later (the editor and its styles), gzip', value: kib(lazy.reduce((n, [, a]) => n + Buffer.from(a.gzip, 'base64').byteLength, 0)), unit: 'KiB',
+      section,
+      name: 'loaded later (the editor and its styles), gzip',
+      value: kib(lazy.reduce((n, [, a]) => n + Buffer.from(a.gzip, 'base64').byteLength, 0)),
+      unit: 'KiB',
       detail: { files: lazy.map(([path]) => path) },
     });
   } finally {

@@ -45,10 +45,7 @@ async function rawInsert(db: SqlDriver, n: number, tagIds: string[], authorId: s
        VALUES ($1, $2, 'post', $3, $4, $5, $6, $7, $1, 'published', 1, $8, $9, $10, $9, $10, $9, $10, $9, $11, $12)`,
       [id, crypto.randomUUID(), `Raw ${n}`, `raw-${n}`, body.mobiledoc, body.html, body.plaintext, tagIds[0], authorId, now, tagIds, [authorId]],
     );
-    await tx.query(
-      'INSERT INTO posts_tags (post_id, tag_id, sort_order) VALUES ($1, $2, 0), ($1, $3, 1), ($1, $4, 2)',
-      [id, ...tagIds],
-    );
+    await tx.query('INSERT INTO posts_tags (post_id, tag_id, sort_order) VALUES ($1, $2, 0), ($1, $3, 1), ($1, $4, 2)', [id, ...tagIds]);
     await tx.query('INSERT INTO posts_authors (post_id, author_id, sort_order) VALUES ($1, $2, 0)', [id, authorId]);
   });
 }
@@ -65,24 +62,50 @@ export async function adminSection(ctx: BenchContext): Promise<void> {
   try {
     const { rows } = await site.driver.query<{ id: string }>(`SELECT id FROM tags WHERE slug = ANY($1::text[]) ORDER BY slug`, [tags.map((t) => t.slug)]);
     const { rows: owner } = await site.driver.query<{ id: string }>(`SELECT user_id AS id FROM roles_users WHERE role_id = '5f0000000000000000000001'`);
-    const raw = await timeLoop((i) => rawInsert(site.driver, i, rows.map((r) => r.id), owner[0].id, body), loop);
+    const raw = await timeLoop(
+      (i) =>
+        rawInsert(
+          site.driver,
+          i,
+          rows.map((r) => r.id),
+          owner[0].id,
+          body,
+        ),
+      loop,
+    );
 
     const written: Written[] = [];
     const add = await timeLoop(async (i) => {
       written.push(await send('POST', 'posts/', { posts: [{ title: `Bench post ${i}`, mobiledoc: body.mobiledoc, status: 'published', tags }] }, 201));
     }, loop);
     report.add({
-      section, name: 'POST posts/ with 3 tags (token signed per request)', value: add.perSecond, unit: 'posts/s',
-      baseline: raw.perSecond, baselineName: 'raw inserts/s', target: { of: 'value', op: '>=', limit: 300 },
+      section,
+      name: 'POST posts/ with 3 tags (token signed per request)',
+      value: add.perSecond,
+      unit: 'posts/s',
+      baseline: raw.perSecond,
+      baselineName: 'raw inserts/s',
+      target: { of: 'value', op: '>=', limit: 300 },
       detail: { p50Ms: add.p50, p99Ms: add.p99, rawP50Ms: raw.p50 },
     });
 
     const edit = await timeLoop(async (i) => {
       const post = written[i % written.length];
-      const after = await send('PUT', `posts/${post.id}/`, { posts: [{ title: `Edited ${i}`, mobiledoc: bodies()[1 + (i % 4)].mobiledoc, updated_at: post.updated_at }] }, 200);
+      const after = await send(
+        'PUT',
+        `posts/${post.id}/`,
+        { posts: [{ title: `Edited ${i}`, mobiledoc: bodies()[1 + (i % 4)].mobiledoc, updated_at: post.updated_at }] },
+        200,
+      );
       written[i % written.length] = after;
     }, loop);
-    report.add({ section, name: 'PUT posts/{id}/ (title and mobiledoc)', value: edit.perSecond, unit: 'posts/s', detail: { p50Ms: edit.p50, p99Ms: edit.p99 } });
+    report.add({
+      section,
+      name: 'PUT posts/{id}/ (title and mobiledoc)',
+      value: edit.perSecond,
+      unit: 'posts/s',
+      detail: { p50Ms: edit.p50, p99Ms: edit.p99 },
+    });
 
     const html = htmlDocument(20 * 1024);
     const fromHtml = await timeLoop(
@@ -90,8 +113,13 @@ export async function adminSection(ctx: BenchContext): Promise<void> {
       loop,
     );
     report.add({
-      section, name: 'POST posts/?source=html, 20 KB of HTML', value: fromHtml.perSecond, unit: 'posts/s',
-      baseline: add.perSecond, baselineName: 'posts/s from mobiledoc', detail: { p50Ms: fromHtml.p50, p99Ms: fromHtml.p99 },
+      section,
+      name: 'POST posts/?source=html, 20 KB of HTML',
+      value: fromHtml.perSecond,
+      unit: 'posts/s',
+      baseline: add.perSecond,
+      baselineName: 'posts/s from mobiledoc',
+      detail: { p50Ms: fromHtml.p50, p99Ms: fromHtml.p99 },
     });
   } finally {
     await service.close();

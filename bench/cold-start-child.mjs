@@ -30,9 +30,7 @@ async function raw() {
   const t0 = performance.now();
   const { PGlite } = await import('@electric-sql/pglite');
   const db =
-    mode === 'raw-disk'
-      ? await PGlite.create({ dataDir: target })
-      : await PGlite.create({ loadDataDir: new Blob([gunzipSync(await readFile(target))]) });
+    mode === 'raw-disk' ? await PGlite.create({ dataDir: target }) : await PGlite.create({ loadDataDir: new Blob([gunzipSync(await readFile(target))]) });
   await db.query(mode === 'raw-disk' ? 'SELECT id FROM posts LIMIT 1' : 'SELECT 1');
   const ms = performance.now() - t0;
   await db.close();

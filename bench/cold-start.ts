@@ -70,20 +70,33 @@ export async function coldStartSection(ctx: BenchContext): Promise<void> {
     const rawMemory = await starts(['raw-memory', ENTRY, seedFile], n);
     const memory = await starts(['memory', ENTRY], n);
     report.add({
-      section, name: `in memory, empty site → GET site/, median of ${n}`, value: memory.ms, unit: 'ms',
-      baseline: rawMemory.ms, baselineName: 'ms bare PGlite from the seed', target,
+      section,
+      name: `in memory, empty site → GET site/, median of ${n}`,
+      value: memory.ms,
+      unit: 'ms',
+      baseline: rawMemory.ms,
+      baselineName: 'ms bare PGlite from the seed',
+      target,
       detail: { runsMs: memory.all, importLibMs: memory.importMs, processWallMs: memory.wallMs, rawRunsMs: rawMemory.all },
     });
 
     const rawDisk = await starts(['raw-disk', ENTRY, join(dir, 'db')], n);
     const disk = await starts(['disk', ENTRY, join(dir, 'db'), key], n);
     report.add({
-      section, name: `on disk, ${settings.size} posts → GET posts/, median of ${n}`, value: disk.ms, unit: 'ms',
-      baseline: rawDisk.ms, baselineName: 'ms bare PGlite on the directory', target,
+      section,
+      name: `on disk, ${settings.size} posts → GET posts/, median of ${n}`,
+      value: disk.ms,
+      unit: 'ms',
+      baseline: rawDisk.ms,
+      baselineName: 'ms bare PGlite on the directory',
+      target,
       detail: { runsMs: disk.all, importLibMs: disk.importMs, processWallMs: disk.wallMs, rawRunsMs: rawDisk.all },
     });
     report.add({
-      section, name: 'importing pressroom (before createService), median', value: memory.importMs, unit: 'ms',
+      section,
+      name: 'importing pressroom (before createService), median',
+      value: memory.importMs,
+      unit: 'ms',
       note: 'the built dist/index.js',
     });
   } finally {

@@ -74,10 +74,7 @@ async function insertMany(db: SqlDriver, table: string, columns: Column[], rows:
     const unnest = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
     const values = columns.map(([, , castTo], i) => (castTo ? `c${i}::${castTo}` : `c${i}`)).join(', ');
     const names = columns.map((_, i) => `c${i}`).join(', ');
-    await db.query(
-      `INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT ${values} FROM unnest(${unnest}) AS u(${names})`,
-      arrays,
-    );
+    await db.query(`INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')}) SELECT ${values} FROM unnest(${unnest}) AS u(${names})`, arrays);
   }
 }
 
@@ -109,12 +106,22 @@ function authorRows(now: Date, count: number): { ids: string[]; slugs: string[];
 }
 
 const POST_COLUMNS: Column[] = [
-  ...text('id'), ['uuid', 'uuid'], ...text('type', 'title', 'slug', 'mobiledoc', 'html', 'plaintext', 'comment_id'),
-  ['featured', 'boolean'], ['status', 'text'], ['reading_time', 'int'], ...text('primary_tag_id', 'primary_author_id'),
-  ['created_at', 'timestamptz'], ['created_by', 'text'], ['updated_at', 'timestamptz'], ['updated_by', 'text'],
-  ['published_at', 'timestamptz'], ['published_by', 'text'],
+  ...text('id'),
+  ['uuid', 'uuid'],
+  ...text('type', 'title', 'slug', 'mobiledoc', 'html', 'plaintext', 'comment_id'),
+  ['featured', 'boolean'],
+  ['status', 'text'],
+  ['reading_time', 'int'],
+  ...text('primary_tag_id', 'primary_author_id'),
+  ['created_at', 'timestamptz'],
+  ['created_by', 'text'],
+  ['updated_at', 'timestamptz'],
+  ['updated_by', 'text'],
+  ['published_at', 'timestamptz'],
+  ['published_by', 'text'],
   // arrays of arrays cannot be unnested row by row: each list travels as its text form
-  ['tag_ids', 'text', 'varchar(24)[]'], ['author_ids', 'text', 'varchar(24)[]'],
+  ['tag_ids', 'text', 'varchar(24)[]'],
+  ['author_ids', 'text', 'varchar(24)[]'],
 ];
 
 interface PostBatch {
@@ -126,7 +133,13 @@ interface PostBatch {
 
 /** Posts `first`…`last`: post n was published n hours before EPOCH, so the newest post is post 1. */
 function postBatch(
-  first: number, last: number, random: () => number, tagIds: string[], authorIds: string[], texts: Body[], tagIndex?: (random: () => number) => number,
+  first: number,
+  last: number,
+  random: () => number,
+  tagIds: string[],
+  authorIds: string[],
+  texts: Body[],
+  tagIndex?: (random: () => number) => number,
 ): PostBatch {
   const batch: PostBatch = { posts: [], postsTags: [], postsAuthors: [], publishedSlugs: [] };
   for (let n = first; n <= last; n++) {
@@ -140,9 +153,28 @@ function postBatch(
     const slug = `post-${n}`;
     if (!draft) batch.publishedSlugs.push(slug);
     batch.posts.push([
-      postId, uuid(n), 'post', title, slug, body.mobiledoc, body.html, body.plaintext, postId, n % 10 === 0,
-      draft ? 'draft' : 'published', body.readingTime, tags[0], authors[0], at, authors[0], at, authors[0],
-      draft ? null : at, draft ? null : authors[0], `{${tags.join(',')}}`, `{${authors.join(',')}}`,
+      postId,
+      uuid(n),
+      'post',
+      title,
+      slug,
+      body.mobiledoc,
+      body.html,
+      body.plaintext,
+      postId,
+      n % 10 === 0,
+      draft ? 'draft' : 'published',
+      body.readingTime,
+      tags[0],
+      authors[0],
+      at,
+      authors[0],
+      at,
+      authors[0],
+      draft ? null : at,
+      draft ? null : authors[0],
+      `{${tags.join(',')}}`,
+      `{${authors.join(',')}}`,
     ]);
     tags.forEach((tag, i) => batch.postsTags.push([postId, tag, i]));
     authors.forEach((author, i) => batch.postsAuthors.push([postId, author, i]));
@@ -168,9 +200,17 @@ export async function fill(db: SqlDriver, count: number, shape: SiteShape = DEFA
   await bulk(db, async (tx) => {
     await insertMany(tx, 'tags', [...text('id', 'name', 'slug', 'description'), ...stamps('created_at', 'updated_at')], tags.rows);
     await insertMany(
-      tx, 'users', [...text('id', 'name', 'slug', 'password_hash', 'email', 'bio', 'website'), ...stamps('created_at', 'updated_at')], authors.rows,
+      tx,
+      'users',
+      [...text('id', 'name', 'slug', 'password_hash', 'email', 'bio', 'website'), ...stamps('created_at', 'updated_at')],
+      authors.rows,
     );
-    await insertMany(tx, 'roles_users', text('role_id', 'user_id'), authors.ids.map((userId) => [AUTHOR_ROLE, userId]));
+    await insertMany(
+      tx,
+      'roles_users',
+      text('role_id', 'user_id'),
+      authors.ids.map((userId) => [AUTHOR_ROLE, userId]),
+    );
   });
   const random = seeded(42);
   const publishedSlugs: string[] = [];
@@ -210,7 +250,12 @@ export async function createSite(posts: number, options: { dataDir?: string; ser
   await driver.query('SELECT 1');
   const keys = await service.createIntegration({ name: 'Bench' });
   return {
-    service, driver, posts, ...names, contentKey: keys.contentKey, adminKey: keys.adminKey,
+    service,
+    driver,
+    posts,
+    ...names,
+    contentKey: keys.contentKey,
+    adminKey: keys.adminKey,
     loadMs: performance.now() - started,
     another: (more) => createService(baseOptions(shared, more)),
     keepingNothing: (more) => createService(baseOptions({ ...createSqlStorage(driver, { publicRowBytes: 0 }), close: async () => {} }, more)),

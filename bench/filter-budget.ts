@@ -31,8 +31,13 @@ export async function filterBudgetSection(ctx: BenchContext): Promise<void> {
     const status = (await browse(filter)(0)).status;
     const timing = await timeLoop(browse(filter), loop);
     report.add({
-      section, name: `browse with ${name} over ${settings.size} posts, cache off, p50`, value: timing.p50, unit: 'ms',
-      baseline: unfiltered.p50, baselineName: 'ms unfiltered', detail: { status, length: filter.length, p99: timing.p99 },
+      section,
+      name: `browse with ${name} over ${settings.size} posts, cache off, p50`,
+      value: timing.p50,
+      unit: 'ms',
+      baseline: unfiltered.p50,
+      baselineName: 'ms unfiltered',
+      detail: { status, length: filter.length, p99: timing.p99 },
     });
   }
   await off.close();

@@ -58,8 +58,20 @@ function kinds(site: SiteFacts): [share: number, pick: Choose][] {
     [0.05, () => `${CONTENT}/settings/?key=${key}`],
     [0.04, () => `${CONTENT}/tags/?key=${key}&include=count.posts&limit=all`],
     [0.03, () => `${CONTENT}/authors/?key=${key}&include=count.posts&limit=all`],
-    [0.01, oneOf(site.tags.map((t) => t.slug), (slug) => `${CONTENT}/tags/slug/${slug}/?key=${key}&include=count.posts`)],
-    [0.01, oneOf(site.authors.map((a) => a.slug), (slug) => `${CONTENT}/authors/slug/${slug}/?key=${key}&include=count.posts`)],
+    [
+      0.01,
+      oneOf(
+        site.tags.map((t) => t.slug),
+        (slug) => `${CONTENT}/tags/slug/${slug}/?key=${key}&include=count.posts`,
+      ),
+    ],
+    [
+      0.01,
+      oneOf(
+        site.authors.map((a) => a.slug),
+        (slug) => `${CONTENT}/authors/slug/${slug}/?key=${key}&include=count.posts`,
+      ),
+    ],
     [0.01, oneOf(site.pageSlugs, (slug) => `${CONTENT}/pages/slug/${slug}/?key=${key}`)],
   ];
 }

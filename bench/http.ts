@@ -107,17 +107,29 @@ export async function httpSection(ctx: BenchContext): Promise<void> {
         report.add({ ...common, name: `${endpoint.name}, reference: JSON.stringify per request`, value: stringify.requestsPerSecond });
         report.add({ ...common, name: `${endpoint.name}, the Node adapter alone (precomputed body as bytes)`, value: adapter.requestsPerSecond });
         report.add({
-          ...common, name: `${endpoint.name}, cache off`, value: off.requestsPerSecond, note: kb,
-          target: { of: 'ratio', op: '>=', limit: 0.1 }, detail: { ...detail(off), baseline: detail(base), bytes: baseline.bytes },
+          ...common,
+          name: `${endpoint.name}, cache off`,
+          value: off.requestsPerSecond,
+          note: kb,
+          target: { of: 'ratio', op: '>=', limit: 0.1 },
+          detail: { ...detail(off), baseline: detail(base), bytes: baseline.bytes },
         });
         report.add({
-          ...common, name: `${endpoint.name}, cache off, storage keeping no rows (as the first read after a write)`, value: nothingKept.requestsPerSecond,
+          ...common,
+          name: `${endpoint.name}, cache off, storage keeping no rows (as the first read after a write)`,
+          value: nothingKept.requestsPerSecond,
           detail: detail(nothingKept),
         });
         report.add({
-          ...common, name: `${endpoint.name}, cache warm`, value: warm.requestsPerSecond,
+          ...common,
+          name: `${endpoint.name}, cache warm`,
+          value: warm.requestsPerSecond,
           target: { of: 'ratio', op: '>=', limit: 0.7 },
-          detail: { ...detail(warm), runsReqPerS: runs.warm.map((r) => Math.round(r.requestsPerSecond)), baselineRunsReqPerS: runs.base.map((r) => Math.round(r.requestsPerSecond)) },
+          detail: {
+            ...detail(warm),
+            runsReqPerS: runs.warm.map((r) => Math.round(r.requestsPerSecond)),
+            baselineRunsReqPerS: runs.base.map((r) => Math.round(r.requestsPerSecond)),
+          },
         });
         if (off.failures + warm.failures + base.failures > 0) report.note(`${endpoint.name}: some requests failed under load`);
       } finally {

@@ -26,7 +26,10 @@ async function photo(seed: number): Promise<Uint8Array> {
   const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
     .png()
     .toBuffer();
-  const buffer = await sharp(stripes).composite([{ input: grain, blend: 'overlay' }]).jpeg({ quality: 88 }).toBuffer();
+  const buffer = await sharp(stripes)
+    .composite([{ input: grain, blend: 'overlay' }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
   return new Uint8Array(buffer);
 }
 
@@ -59,8 +62,12 @@ export async function imagesSection(ctx: BenchContext): Promise<void> {
     firsts.push(await timed(service, `${base}/size/w600/${FOLDER}/first-${i}.jpg`));
   }
   report.add({
-    section: SECTION, name: `first request for w600 of a 12-megapixel JPEG (median of ${FIRST_REQUESTS})`, value: median(firsts), unit: 'ms',
-    target: { of: 'value', op: '<=', limit: 250 }, detail: { runsMs: firsts },
+    section: SECTION,
+    name: `first request for w600 of a 12-megapixel JPEG (median of ${FIRST_REQUESTS})`,
+    value: median(firsts),
+    unit: 'ms',
+    target: { of: 'value', op: '<=', limit: 250 },
+    detail: { runsMs: firsts },
   });
 
   // 2. later requests through the Node adapter against a static server sending the same bytes and headers
@@ -85,8 +92,13 @@ export async function imagesSection(ctx: BenchContext): Promise<void> {
   const served = medianRun(pressroomRuns);
   const baseline = medianRun(staticRuns);
   report.add({
-    section: SECTION, name: `later requests for that w600 (${(bytes.length / 1024).toFixed(0)} KB) through the Node adapter`, value: served.requestsPerSecond, unit: 'req/s',
-    baseline: baseline.requestsPerSecond, baselineName: 'static node:http server, same bytes', target: { of: 'ratio', op: '>=', limit: 0.7 },
+    section: SECTION,
+    name: `later requests for that w600 (${(bytes.length / 1024).toFixed(0)} KB) through the Node adapter`,
+    value: served.requestsPerSecond,
+    unit: 'req/s',
+    baseline: baseline.requestsPerSecond,
+    baselineName: 'static node:http server, same bytes',
+    target: { of: 'ratio', op: '>=', limit: 0.7 },
     detail: { p50Ms: served.p50, p99Ms: served.p99, failures: served.failures + baseline.failures },
   });
   if (served.failures > 0) report.note('images: some cached variant requests failed under load');
@@ -112,10 +124,20 @@ export async function imagesSection(ctx: BenchContext): Promise<void> {
   peak = Math.max(peak, process.memoryUsage().rss);
   const failures = answers.filter((ok) => !ok).length;
   report.add({
-    section: SECTION, name: `${urls.length} concurrent first requests for different variants: RSS growth`, value: (peak - before) / MB, unit: 'MB',
-    target: { of: 'value', op: '<=', limit: 300 }, detail: { failures, elapsedMs: elapsed, rssBeforeMB: before / MB, rssPeakMB: peak / MB },
+    section: SECTION,
+    name: `${urls.length} concurrent first requests for different variants: RSS growth`,
+    value: (peak - before) / MB,
+    unit: 'MB',
+    target: { of: 'value', op: '<=', limit: 300 },
+    detail: { failures, elapsedMs: elapsed, rssBeforeMB: before / MB, rssPeakMB: peak / MB },
   });
-  report.add({ section: SECTION, name: `${urls.length} concurrent first requests: failures`, value: failures, unit: '', target: { of: 'value', op: '<=', limit: 0 } });
+  report.add({
+    section: SECTION,
+    name: `${urls.length} concurrent first requests: failures`,
+    value: failures,
+    unit: '',
+    target: { of: 'value', op: '<=', limit: 0 },
+  });
   report.note(`images: the ${urls.length} variants took ${(elapsed / 1000).toFixed(1)} s, made two at a time`);
   await server.close();
   await service.close();

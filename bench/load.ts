@@ -29,7 +29,11 @@ export async function load(url: string, seconds: number, connections = 10, optio
   const { paths, uniqueIds = false } = options;
   const requests = paths && [{ method: 'GET' as const, path: paths[0], paths, setupRequest: NEXT_PATH }];
   const result = await autocannon({
-    url, connections, duration: seconds, workers: 1, idReplacement: uniqueIds,
+    url,
+    connections,
+    duration: seconds,
+    workers: 1,
+    idReplacement: uniqueIds,
     // autocannon's types take setupRequest as a function; in a worker it is the path of a module to require
     ...(requests && { requests: requests as never }),
   });

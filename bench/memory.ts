@@ -25,27 +25,49 @@ export async function memorySection(ctx: BenchContext): Promise<void> {
     const { result: r } = await runChild<LeakCheck>('memory-child.ts', ['load', String(SIZES[size]), String(settings.leakSeconds)], ['--expose-gc']);
     const undecided = size === '100k' ? {} : { undecided: 'the limit is for 100k posts (--full)' };
     report.add({
-      section, name: `RSS after loading ${size} posts, in memory`, value: r.loaded, unit: 'MB', baseline: r.before, baselineName: 'MB before loading',
+      section,
+      name: `RSS after loading ${size} posts, in memory`,
+      value: r.loaded,
+      unit: 'MB',
+      baseline: r.before,
+      baselineName: 'MB before loading',
       target: { of: 'value', op: '<=', limit: RSS_LIMIT_MB, ...undecided },
     });
     const { result: disk } = await runChild<{ before: number; loaded: number }>('memory-child.ts', ['disk', String(SIZES[size])], ['--expose-gc']);
     report.add({
-      section, name: `RSS after loading ${size} posts, on disk (dataDir)`, value: disk.loaded, unit: 'MB', baseline: disk.before,
-      baselineName: 'MB before loading', target: { of: 'value', op: '<=', limit: RSS_LIMIT_MB, ...undecided },
+      section,
+      name: `RSS after loading ${size} posts, on disk (dataDir)`,
+      value: disk.loaded,
+      unit: 'MB',
+      baseline: disk.before,
+      baselineName: 'MB before loading',
+      target: { of: 'value', op: '<=', limit: RSS_LIMIT_MB, ...undecided },
     });
     report.add({
-      section, name: `RSS peak under browse load, ${size} posts`, value: r.peakUnderLoad, unit: 'MB', baseline: r.loaded, baselineName: 'MB loaded',
+      section,
+      name: `RSS peak under browse load, ${size} posts`,
+      value: r.peakUnderLoad,
+      unit: 'MB',
+      baseline: r.loaded,
+      baselineName: 'MB loaded',
       target: { of: 'value', op: '<=', limit: RSS_LIMIT_MB, ...undecided },
       detail: { rssSamplesMB: r.samples.map(Math.round), requestsPerSecond: r.requestsPerSecond },
     });
     report.add({
-      section, name: `live heap growth over ${settings.leakSeconds} s of load, ${size} posts, after GC`, value: r.end.heap - r.warm.heap, unit: 'MB',
+      section,
+      name: `live heap growth over ${settings.leakSeconds} s of load, ${size} posts, after GC`,
+      value: r.end.heap - r.warm.heap,
+      unit: 'MB',
       target: { of: 'value', op: '<=', limit: HEAP_GROWTH_LIMIT_MB },
       detail: { heapWarmMB: r.warm.heap, heapEndMB: r.end.heap },
     });
     report.add({
-      section, name: `RSS growth over ${settings.leakSeconds} s of load, ${size} posts, after GC`, value: r.end.rss - r.warm.rss, unit: 'MB',
-      baseline: r.warm.rss, baselineName: 'MB after warm-up',
+      section,
+      name: `RSS growth over ${settings.leakSeconds} s of load, ${size} posts, after GC`,
+      value: r.end.rss - r.warm.rss,
+      unit: 'MB',
+      baseline: r.warm.rss,
+      baselineName: 'MB after warm-up',
     });
   }
 }

@@ -38,4 +38,15 @@ const exportPeakGrowth = (await sampler.peak()) - base;
 
 await sampler.stop();
 await service.close();
-console.log(JSON.stringify({ importMs, exportMs, importCpuMs, exportCpuMs, importPeakGrowth, exportPeakGrowth, imported: result.imported.posts, exportedBytes: (await stat(out)).size }));
+console.log(
+  JSON.stringify({
+    importMs,
+    exportMs,
+    importCpuMs,
+    exportCpuMs,
+    importPeakGrowth,
+    exportPeakGrowth,
+    imported: result.imported.posts,
+    exportedBytes: (await stat(out)).size,
+  }),
+);

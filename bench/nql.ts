@@ -12,7 +12,7 @@ const FILTERS = [
   "tag:harbor+author:author-3+published_at:<'2024-12-25'",
   "tag:[harbor,meadow,river]+featured:false+published_at:>'2024-01-01'",
   "(tag:harbor,tag:meadow)+author:-author-1+reading_time:>=2+title:~'number'",
-  "slug:[post-1,post-2,post-3,post-4,post-5,post-6,post-7,post-8,post-9,post-10]",
+  'slug:[post-1,post-2,post-3,post-4,post-5,post-6,post-7,post-8,post-9,post-10]',
 ];
 
 interface LimitAll {
@@ -46,8 +46,13 @@ export async function nqlSection(ctx: BenchContext): Promise<void> {
   const unfiltered = await timeLoop(browse(''), loop);
   const filtered = await timeLoop(browse(five), loop);
   report.add({
-    section, name: `browse with a 5-clause filter over ${settings.size} posts, cache off, p50`, value: filtered.p50, unit: 'ms',
-    baseline: unfiltered.p50, baselineName: 'ms unfiltered', detail: { filter: five, p99: filtered.p99 },
+    section,
+    name: `browse with a 5-clause filter over ${settings.size} posts, cache off, p50`,
+    value: filtered.p50,
+    unit: 'ms',
+    baseline: unfiltered.p50,
+    baselineName: 'ms unfiltered',
+    detail: { filter: five, p99: filtered.p99 },
   });
   await off.close();
 
@@ -57,14 +62,22 @@ export async function nqlSection(ctx: BenchContext): Promise<void> {
   const name = `GET posts/?include=tags,authors&limit=all over ${settings.size} posts`;
   report.add({ section, name, value: result.ms, unit: 'ms', detail: { untilResponseMs: result.firstByteMs } });
   report.add({
-    section, name: `${name}: peak RSS growth`, value: result.peakRssGrowthMB, unit: 'MB',
-    baseline: result.bodyMB, baselineName: 'MB body',
+    section,
+    name: `${name}: peak RSS growth`,
+    value: result.peakRssGrowthMB,
+    unit: 'MB',
+    baseline: result.bodyMB,
+    baselineName: 'MB body',
     // "not held twice": the request may not need more than twice its body's size at any moment
     target: { of: 'ratio', op: '<=', limit: 2 },
   });
   report.add({
-    section, name: `${name}: held when the Response is handed over`, value: result.heldAtHandoverMB, unit: 'MB',
-    baseline: result.bodyMB, baselineName: 'MB body',
+    section,
+    name: `${name}: held when the Response is handed over`,
+    value: result.heldAtHandoverMB,
+    unit: 'MB',
+    baseline: result.bodyMB,
+    baselineName: 'MB body',
     note: 'a streamed body holds ~0 here',
   });
 }

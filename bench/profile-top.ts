@@ -18,7 +18,10 @@ interface Profile {
 
 function label(node: Node): string {
   const { functionName, url, lineNumber } = node.callFrame;
-  const file = url.replace(/^file:\/\//, '').replace(/^.*\/(node_modules\/)/, '$1').replace(/^.*\/main\//, '');
+  const file = url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/(node_modules\/)/, '$1')
+    .replace(/^.*\/main\//, '');
   // code run through tsx reports line 0 for everything: leave the line out rather than mislead
   const line = lineNumber > 0 ? `:${lineNumber + 1}` : '';
   return `${functionName || '(anonymous)'} ${file ? `${file}${line}` : ''}`.trim();
@@ -62,10 +65,17 @@ export function summarise(profile: Profile, count: number): string {
   }
   const line = ([name, ms]: [string, number]) => `${((ms / total) * 100).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(6)} ms  ${name}`;
   const top = (map: Map<string, number>, keep: (name: string) => boolean) =>
-    [...map].filter(([name]) => keep(name)).sort((a, b) => b[1] - a[1]).slice(0, count).map(line);
+    [...map]
+      .filter(([name]) => keep(name))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(line);
   return [
     `total sampled: ${total.toFixed(0)} ms`,
-    `by origin: ${[...origins].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${((ms / total) * 100).toFixed(0)}%`).join(', ')}`,
+    `by origin: ${[...origins]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, ms]) => `${name} ${((ms / total) * 100).toFixed(0)}%`)
+      .join(', ')}`,
     'self time:',
     ...top(self, () => true),
     'total time, project code (lib/):',

@@ -67,8 +67,12 @@ export async function scaleSection(ctx: BenchContext): Promise<void> {
             ? { of: 'ratio' as const, op: '<=' as const, limit: 2, ...(size === '100k' ? {} : { undecided: 'decided at 100k (--full)' }) }
             : undefined;
         report.add({
-          section: 'scale', name: `${q.name} at ${size}, p50`, value: median(list), unit: 'ms',
-          ...(size === '1k' ? {} : { baseline: first, baselineName: 'ms at 1k' }), target,
+          section: 'scale',
+          name: `${q.name} at ${size}, p50`,
+          value: median(list),
+          unit: 'ms',
+          ...(size === '1k' ? {} : { baseline: first, baselineName: 'ms at 1k' }),
+          target,
           detail: { p99Ms: percentile(list, 99), calls: list.length },
         });
       }

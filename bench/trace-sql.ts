@@ -90,7 +90,9 @@ const perRequest = (performance.now() - t0) / CALLS;
 recording = false;
 console.log(`${which} at ${posts} posts${process.argv.includes('--vacuum') ? ' (after VACUUM ANALYZE)' : ''}: ${perRequest.toFixed(2)} ms per request`);
 for (const [sql, s] of stats) {
-  console.log(`${(s.ms / CALLS).toFixed(2).padStart(8)} ms  ${(s.calls / CALLS).toFixed(1)}×  ${String(Math.round(s.rows / s.calls)).padStart(4)} rows  ${sql}`);
+  console.log(
+    `${(s.ms / CALLS).toFixed(2).padStart(8)} ms  ${(s.calls / CALLS).toFixed(1)}×  ${String(Math.round(s.rows / s.calls)).padStart(4)} rows  ${sql}`,
+  );
 }
 if (process.argv.includes('--explain')) {
   for (const s of stats.values()) {

@@ -153,7 +153,12 @@ function publisher(site: Site, send: ReturnType<typeof adminClient>) {
   return async (n: number) => {
     const tags = pickDistinct(random, site.tagSlugs, 3, tagIndex).map((slug) => ({ slug }));
     const authors = [{ slug: site.authorSlugs[n % site.authorSlugs.length] }];
-    await send('POST', 'posts/', { posts: [{ title: `Breaking news number ${n + 1}`, mobiledoc: texts[n % texts.length].mobiledoc, status: 'published', tags, authors }] }, 201);
+    await send(
+      'POST',
+      'posts/',
+      { posts: [{ title: `Breaking news number ${n + 1}`, mobiledoc: texts[n % texts.length].mobiledoc, status: 'published', tags, authors }] },
+      201,
+    );
   };
 }
 
@@ -194,7 +199,12 @@ function throughputRow(name: string, runs: Turns, target: number, extra = ''): R
   // each pressroom turn against the static turn just before it: the spread the machine's load made
   const turnRatios = runs.pressroom.map((r, i) => Math.round((r.requestsPerSecond / runs.static[i].requestsPerSecond) * 1000) / 1000);
   return {
-    section: 'traffic', name, unit: 'req/s', value: p.requestsPerSecond, baseline: s.requestsPerSecond, baselineName: 'req/s static',
+    section: 'traffic',
+    name,
+    unit: 'req/s',
+    value: p.requestsPerSecond,
+    baseline: s.requestsPerSecond,
+    baselineName: 'req/s static',
     target: { of: 'ratio', op: '>=', limit: target },
     note: `p50 / p99 ${ms(p.p50)} / ${ms(p.p99)} ms (static ${ms(s.p50)} / ${ms(s.p99)}); errors ${p.errors} (static ${s.errors})${extra}`,
     detail: { pressroom: p, static: s, turnRatios },
@@ -221,7 +231,10 @@ async function frontEndTraffic(ctx: BenchContext, rounds: number, seconds: numbe
     await fetchAll(pressroom.origin, distinct, (path, answer) => answers.set(path, answer));
     const bytes = [...answers.values()].reduce((sum, a) => sum + a.body.byteLength, 0);
     report.add({
-      section: 'traffic', name: 'distinct URLs in the front-end mix', value: distinct.length, unit: 'URLs',
+      section: 'traffic',
+      name: 'distinct URLs in the front-end mix',
+      value: distinct.length,
+      unit: 'URLs',
       note: `of ${SEQUENCE.toLocaleString('en-US')} requests sampled; ${(bytes / 1024 ** 2).toFixed(1)} MB, captured in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       detail: { meanBytes: Math.round(bytes / distinct.length) },
     });
@@ -254,8 +267,13 @@ async function frontEndTraffic(ctx: BenchContext, rounds: number, seconds: numbe
       report.add(throughputRow(`front-end mix, ${EDITS_PER_SECOND} edits/s of published posts`, editing, 0.6, edited));
       const p99 = summary(editing.pressroom).p99;
       report.add({
-        section: 'traffic', name: `front-end mix, ${EDITS_PER_SECOND} edits/s: p99 latency`, value: p99, unit: 'ms',
-        baseline: summary(editing.static).p99, baselineName: 'ms static', target: { of: 'value', op: '<=', limit: 10 },
+        section: 'traffic',
+        name: `front-end mix, ${EDITS_PER_SECOND} edits/s: p99 latency`,
+        value: p99,
+        unit: 'ms',
+        baseline: summary(editing.static).p99,
+        baselineName: 'ms static',
+        target: { of: 'value', op: '<=', limit: 10 },
       });
 
       const publishes = new Pacer(PUBLISH_EVERY_MS, publisher(site, send));
@@ -289,7 +307,11 @@ async function filterPerRequest(ctx: BenchContext, rounds: number, seconds: numb
     try {
       const runs = await turns(rounds, seconds, { static: still.origin, pressroom: pressroom.origin }, path('[<id>]'), { uniqueIds: true });
       ctx.report.add({
-        ...throughputRow(`browse (${(sample.body.byteLength / 1024).toFixed(0)} KB, ${ctx.settings.size} posts), a different filter on every request`, runs, 0.1),
+        ...throughputRow(
+          `browse (${(sample.body.byteLength / 1024).toFixed(0)} KB, ${ctx.settings.size} posts), a different filter on every request`,
+          runs,
+          0.1,
+        ),
       });
     } finally {
       await still.close();

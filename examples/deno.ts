@@ -14,7 +14,9 @@ declare const Deno: {
 
 // PORT=0 picks a free port; the url is set once it is known, before the first request
 let fetchHandler: (request: Request, info: DenoServeInfo) => Promise<Response> = async () => new Response('starting', { status: 503 });
-const server = Deno.serve({ port: Number(Deno.env.get('PORT') ?? 3000), hostname: '127.0.0.1', onListen: () => {} }, (request, info) => fetchHandler(request, info));
+const server = Deno.serve({ port: Number(Deno.env.get('PORT') ?? 3000), hostname: '127.0.0.1', onListen: () => {} }, (request, info) =>
+  fetchHandler(request, info),
+);
 const url = `http://127.0.0.1:${server.addr.port}`;
 const service = await createService({ url });
 await service.setup({ name: 'Example Owner', email: 'owner@example.com', password: `example-${crypto.randomUUID()}`, title: 'Example site' });

@@ -6,7 +6,15 @@ import type { ContentKeyOptions } from './auth/content-key';
 import type { ContentApiOptions } from './http/content-api';
 import { resolveWebhookOptions, type ResolvedWebhookOptions, type WebhookOptions } from './events/webhook-options';
 import { type ImageOptions, type ResolvedImageOptions, resolveImageOptions } from './files/image-options';
-import { DEFAULT_IMPORT_BYTES, DEFAULT_THEME_BYTES, DEFAULT_UPLOAD_BYTES, type FileStores, resolveByteLimit, resolveFileStores, resolveImagesPath } from './files/options';
+import {
+  DEFAULT_IMPORT_BYTES,
+  DEFAULT_THEME_BYTES,
+  DEFAULT_UPLOAD_BYTES,
+  type FileStores,
+  resolveByteLimit,
+  resolveFileStores,
+  resolveImagesPath,
+} from './files/options';
 
 export interface ServiceOptions {
   /** URL prefix, auth scheme word and cookie name; default `svc`. With `ghost`, Ghost's own SDKs work. */

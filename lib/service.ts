@@ -106,7 +106,11 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   async function publishDuePosts(): Promise<number> {
     // a read on an index first: most checks find nothing due, and need not open a write transaction
     if ((await storage.posts.dueScheduled(app.now(), 1)).length === 0) return 0;
-    const changes = await write(app, (tx) => publishDue(tx, app.now()), (list) => list.flatMap((c) => postEvents(c.before, c.after)));
+    const changes = await write(
+      app,
+      (tx) => publishDue(tx, app.now()),
+      (list) => list.flatMap((c) => postEvents(c.before, c.after)),
+    );
     return changes.length;
   }
 
@@ -150,7 +154,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
       return { response, bytes: bodyBytes(response) };
     },
     // a kept image file first: it needs no check of scheduled posts, which only routed requests run
-    [ANSWER_CACHE_HIT]: (method, target, header) => (closed ? undefined : (fileAnswers.answer(method, target, header) ?? answerCacheHit(method, target, header))),
+    [ANSWER_CACHE_HIT]: (method, target, header) =>
+      closed ? undefined : (fileAnswers.answer(method, target, header) ?? answerCacheHit(method, target, header)),
     async setup(input) {
       const user = await runSetup(app, input);
       return { user: serializeUser(user, { api: 'admin', version: 'v3', site: resolved.url }) };

@@ -6,7 +6,12 @@ export const API_ROOT = `${BASE}api/v3/admin/`;
 export const CONTENT_ROOT = `${BASE}api/v3/content/`;
 
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly type: string, readonly context?: string) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly type: string,
+    readonly context?: string,
+  ) {
     super(message);
   }
 }
@@ -54,9 +59,9 @@ export async function request<T = unknown>(method: string, path: string, body?: 
 }
 
 export const api = {
-  get: <T,>(path: string) => request<T>('GET', path),
-  post: <T,>(path: string, body?: unknown) => request<T>('POST', path, body),
-  put: <T,>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   del: (path: string) => request<void>('DELETE', path),
 };
 

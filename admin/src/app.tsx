@@ -33,8 +33,20 @@ export function App() {
     return onSignedOut(() => setState({ kind: 'signed-out' }));
   }, [refresh]);
 
-  if (state.kind === 'loading') return <main class="auth"><Loading /></main>;
-  if (state.kind === 'failed') return <main class="auth"><p role="alert" class="notice error">The admin could not start: {state.error}</p></main>;
+  if (state.kind === 'loading')
+    return (
+      <main class="auth">
+        <Loading />
+      </main>
+    );
+  if (state.kind === 'failed')
+    return (
+      <main class="auth">
+        <p role="alert" class="notice error">
+          The admin could not start: {state.error}
+        </p>
+      </main>
+    );
   if (state.kind === 'setup') return <Setup onDone={refresh} />;
   if (state.kind === 'signed-out') return <SignIn onSignedIn={refresh} />;
   const session: Session = {

@@ -3,12 +3,15 @@ import { messageOf, uploadImage } from './api';
 
 /** What admin/src/editor/index.ts exports: the rich-text editor, mapped to mobiledoc. */
 interface EditorModule {
-  mountEditor(element: HTMLElement, options: {
-    mobiledoc: string | null;
-    onChange(mobiledoc: string): void;
-    uploadImage(file: File): Promise<{ url: string }>;
-    placeholder?: string;
-  }): { destroy(): void; focus(): void; isEmpty(): boolean };
+  mountEditor(
+    element: HTMLElement,
+    options: {
+      mobiledoc: string | null;
+      onChange(mobiledoc: string): void;
+      uploadImage(file: File): Promise<{ url: string }>;
+      placeholder?: string;
+    },
+  ): { destroy(): void; focus(): void; isEmpty(): boolean };
 }
 
 // globbed rather than imported: the editor is its own lazily loaded chunk, not part of the first load
@@ -23,8 +26,16 @@ function loadEditor(): Promise<EditorModule> {
 }
 
 /** Mounts the rich-text body once per `generation`; changes flow out through `onChange`. */
-export function EditorHost({ mobiledoc, generation, onChange, placeholder }: {
-  mobiledoc: string | null; generation: number; onChange: (mobiledoc: string) => void; placeholder: string;
+export function EditorHost({
+  mobiledoc,
+  generation,
+  onChange,
+  placeholder,
+}: {
+  mobiledoc: string | null;
+  generation: number;
+  onChange: (mobiledoc: string) => void;
+  placeholder: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const change = useRef(onChange);
@@ -55,7 +66,11 @@ export function EditorHost({ mobiledoc, generation, onChange, placeholder }: {
   }, [generation]);
   return (
     <div class="editor-body">
-      {error && <p role="alert" class="notice error">The editor could not load: {error}</p>}
+      {error && (
+        <p role="alert" class="notice error">
+          The editor could not load: {error}
+        </p>
+      )}
       {!ready && !error && <p class="muted loading">Loading the editor…</p>}
       <div ref={host} class="editor-host" />
     </div>

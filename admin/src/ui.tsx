@@ -33,7 +33,11 @@ export function TextField({ label, value, onValue, hint, ...rest }: InputProps) 
         spellcheck={rest.spellcheck}
         placeholder={rest.placeholder}
       />
-      {hint && <p class="hint" id={`${id}-hint`}>{hint}</p>}
+      {hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
@@ -51,20 +55,38 @@ export function TextArea({ label, value, onValue, hint, ...rest }: AreaProps) {
     <div class="field">
       <label for={id}>{label}</label>
       <textarea id={id} value={value} onInput={(e) => onValue(e.currentTarget.value)} aria-describedby={hint ? `${id}-hint` : undefined} {...rest} />
-      {hint && <p class="hint" id={`${id}-hint`}>{hint}</p>}
+      {hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
 
-export function SelectField({ label, value, onValue, options, disabled }: {
-  label: string; value: string; onValue: (value: string) => void; options: [string, string][]; disabled?: boolean;
+export function SelectField({
+  label,
+  value,
+  onValue,
+  options,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  options: [string, string][];
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
     <div class="field">
       <label for={id}>{label}</label>
       <select id={id} value={value} disabled={disabled} onChange={(e) => onValue(e.currentTarget.value)}>
-        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -80,8 +102,16 @@ export function Checkbox({ label, checked, onChecked }: { label: string; checked
 }
 
 /** A modal dialog (the browser's own: focus is kept inside, Escape closes it, the page behind is inert). */
-export function Dialog({ title, onClose, children, role = 'dialog' }: {
-  title: string; onClose: () => void; children: ComponentChildren; role?: 'dialog' | 'alertdialog';
+export function Dialog({
+  title,
+  onClose,
+  children,
+  role = 'dialog',
+}: {
+  title: string;
+  onClose: () => void;
+  children: ComponentChildren;
+  role?: 'dialog' | 'alertdialog';
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -91,7 +121,16 @@ export function Dialog({ title, onClose, children, role = 'dialog' }: {
     return () => dialog.close();
   }, []);
   return (
-    <dialog ref={ref} role={role} aria-labelledby={titleId} class="dialog" onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      role={role}
+      aria-labelledby={titleId}
+      class="dialog"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <h2 id={titleId}>{title}</h2>
       {children}
     </dialog>
@@ -99,17 +138,33 @@ export function Dialog({ title, onClose, children, role = 'dialog' }: {
 }
 
 /** A confirming dialog for something that cannot be undone. */
-export function ConfirmDialog({ title, children, confirm, onConfirm, onClose }: {
-  title: string; children: ComponentChildren; confirm: string; onConfirm: () => Promise<void> | void; onClose: () => void;
+export function ConfirmDialog({
+  title,
+  children,
+  confirm,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  children: ComponentChildren;
+  confirm: string;
+  onConfirm: () => Promise<void> | void;
+  onClose: () => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   return (
     <Dialog title={title} onClose={onClose} role="alertdialog">
       <div class="dialog-body">{children}</div>
-      {error && <p role="alert" class="error">{error}</p>}
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
       <div class="dialog-actions">
-        <button type="button" class="button" onClick={onClose}>Cancel</button>
+        <button type="button" class="button" onClick={onClose}>
+          Cancel
+        </button>
         <button
           type="button"
           class="button danger"
@@ -132,8 +187,16 @@ export function ConfirmDialog({ title, children, confirm, onConfirm, onClose }: 
 }
 
 /** An image setting: shows the image, uploads a replacement by picker, removes it. */
-export function ImageField({ label, value, onValue, purpose = 'image' }: {
-  label: string; value: string | null; onValue: (url: string | null) => void; purpose?: 'image' | 'profile_image' | 'icon';
+export function ImageField({
+  label,
+  value,
+  onValue,
+  purpose = 'image',
+}: {
+  label: string;
+  value: string | null;
+  onValue: (url: string | null) => void;
+  purpose?: 'image' | 'profile_image' | 'icon';
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -141,13 +204,19 @@ export function ImageField({ label, value, onValue, purpose = 'image' }: {
   const id = useId();
   return (
     <div class="field image-field" role="group" aria-labelledby={id}>
-      <span class="label" id={id}>{label}</span>
+      <span class="label" id={id}>
+        {label}
+      </span>
       {value ? <img src={value} alt="" class="image-preview" /> : <div class="image-empty">No image</div>}
       <div class="row">
         <button type="button" class="button small" disabled={busy} onClick={() => input.current?.click()}>
           {busy ? 'Uploading…' : value ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
         </button>
-        {value && <button type="button" class="button small quiet" onClick={() => onValue(null)}>Remove</button>}
+        {value && (
+          <button type="button" class="button small quiet" onClick={() => onValue(null)}>
+            Remove
+          </button>
+        )}
       </div>
       <input
         ref={input}
@@ -170,7 +239,11 @@ export function ImageField({ label, value, onValue, purpose = 'image' }: {
           }
         }}
       />
-      {error && <p role="alert" class="error">{error}</p>}
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -193,11 +266,19 @@ export function PageHeader({ title, children }: { title: string; children?: Comp
 }
 
 export function ErrorNotice({ error }: { error: string }) {
-  return error ? <p role="alert" class="notice error">{error}</p> : null;
+  return error ? (
+    <p role="alert" class="notice error">
+      {error}
+    </p>
+  ) : null;
 }
 
 export function Loading() {
-  return <p class="loading" aria-live="polite">Loading…</p>;
+  return (
+    <p class="loading" aria-live="polite">
+      Loading…
+    </p>
+  );
 }
 
 /** Copies text, with a fallback for browsers without the asynchronous clipboard. */

@@ -29,7 +29,6 @@ export interface RequestOverrides {
   body?: Uint8Array | string;
 }
 
-
 interface Incoming {
   method: string;
   url: URL;

@@ -102,7 +102,11 @@ async function htmlVariants(html: string, base: string): Promise<Variants> {
 
 async function respond(request: Request, variants: Variants, cacheControl: string): Promise<Response> {
   const headers: Record<string, string> = {
-    'content-type': variants.type, 'cache-control': cacheControl, etag: variants.etag, vary: 'Accept-Encoding', ...SECURITY_HEADERS,
+    'content-type': variants.type,
+    'cache-control': cacheControl,
+    etag: variants.etag,
+    vary: 'Accept-Encoding',
+    ...SECURITY_HEADERS,
   };
   if (matchesIfNoneMatch(request.headers.get('if-none-match'), variants.etag)) return new Response(null, { status: 304, headers });
   const encoding = chooseEncoding(request.headers.get('accept-encoding'), variants.br ? ['br', 'gzip'] : ['gzip']);
@@ -131,13 +135,22 @@ export function createAdminClient(name: string, load: () => Promise<AdminBundle 
     async serve(request, url) {
       const method = request.method.toUpperCase();
       if (method !== 'GET' && method !== 'HEAD') {
-        return refusal(new ApiError('MethodNotAllowedError', `Method ${method.slice(0, 20)} is not allowed on the admin client's files.`, { headers: { allow: 'GET, HEAD' } }));
+        return refusal(
+          new ApiError('MethodNotAllowedError', `Method ${method.slice(0, 20)} is not allowed on the admin client's files.`, {
+            headers: { allow: 'GET, HEAD' },
+          }),
+        );
       }
       const built = await bundle();
       if (!built) {
-        return refusal(notFound('The admin client is not built. Run `npm run build` (it builds admin/ into the package), or turn it off with the adminClient: false option.', {
-          code: 'ADMIN_CLIENT_NOT_BUILT',
-        }));
+        return refusal(
+          notFound(
+            'The admin client is not built. Run `npm run build` (it builds admin/ into the package), or turn it off with the adminClient: false option.',
+            {
+              code: 'ADMIN_CLIENT_NOT_BUILT',
+            },
+          ),
+        );
       }
       if (url.pathname === root) return new Response(null, { status: 301, headers: { location: `${root}/${url.search}` } });
       const path = url.pathname.slice(root.length + 1);

@@ -99,7 +99,10 @@ function verifiedSignature(token: string, key: ApiKeyRow): Uint8Array | null {
   } catch {
     return null;
   }
-  const expected = macOf(key).clone().update(ascii.encode(token.slice(0, dot))).digest();
+  const expected = macOf(key)
+    .clone()
+    .update(ascii.encode(token.slice(0, dot)))
+    .digest();
   if (given.length !== expected.length) return null;
   // every byte compared whatever the first difference, so timing tells nothing of where it is
   let difference = 0;

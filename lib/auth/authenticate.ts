@@ -44,4 +44,3 @@ export async function authenticateAdmin(request: Request, version: Version, app:
   });
   return { kind: 'integration', integrationId: key.integration_id, apiKeyId: key.id };
 }
-

@@ -5,8 +5,20 @@ const SCHEME = 'pbkdf2-sha256';
 
 // A short list of the passwords attackers try first; a full dictionary is a later concern.
 const COMMON = new Set([
-  '1234567890', '0123456789', 'qwertyuiop', 'password123', 'password1234', 'iloveyou123', 'letmein1234',
-  'administrator', 'abcdefghij', 'passw0rd123', '1q2w3e4r5t', 'qwerty1234', 'welcome123', 'monkey12345',
+  '1234567890',
+  '0123456789',
+  'qwertyuiop',
+  'password123',
+  'password1234',
+  'iloveyou123',
+  'letmein1234',
+  'administrator',
+  'abcdefghij',
+  'passw0rd123',
+  '1q2w3e4r5t',
+  'qwerty1234',
+  'welcome123',
+  'monkey12345',
 ]);
 
 /** Why a password is refused, or null when it is acceptable (the reference's insecure-password rules). */

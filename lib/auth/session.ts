@@ -46,8 +46,13 @@ export async function createSession(app: AppContext, user: UserWithRoles, origin
   // sign-ins are rare enough to carry the clean-up of sessions nobody will use again
   await app.storage.sessions.purgeExpired(now);
   await app.storage.sessions.insert({
-    id: objectId(now), token_hash: sha256Hex(token), user_id: user.id, origin,
-    created_at: now, last_seen_at: now, expires_at: expiresAt,
+    id: objectId(now),
+    token_hash: sha256Hex(token),
+    user_id: user.id,
+    origin,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: expiresAt,
   });
   return cookie(app, token, expiresAt);
 }

@@ -56,7 +56,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`pressroom ${command.name}: ${message(error)}\n${command.usage.split('\n')[0]}\nRun \`pressroom ${command.name} --help\` for its options.\n`);
+      io.stderr.write(
+        `pressroom ${command.name}: ${message(error)}\n${command.usage.split('\n')[0]}\nRun \`pressroom ${command.name} --help\` for its options.\n`,
+      );
       return 2;
     }
     io.stderr.write(`pressroom ${command.name}: ${message(error)}\n`);

@@ -46,7 +46,8 @@ function listen(server: Server, port: number, host: string): Promise<void> {
       const where = `${host}:${port}`;
       if (error.code === 'EADDRINUSE') reject(new SiteError(`Port ${port} on ${host} is already in use; choose another with --port.`));
       else if (error.code === 'EACCES') reject(new SiteError(`No permission to listen on ${where}; use a port above 1023 or another --host.`));
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new SiteError(`Cannot listen on ${where}: this machine has no such address.`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+        reject(new SiteError(`Cannot listen on ${where}: this machine has no such address.`));
       else reject(new SiteError(`Cannot listen on ${where}: ${error.message}`));
     };
     server.once('error', failed);
@@ -98,7 +99,7 @@ async function credentialsFor(site: OpenSite, log: ServeLog): Promise<Banner> {
   }
   log.warn(
     `The site is set up, but ${file} is missing, so no keys are printed. ` +
-      '`pressroom keys` prints every integration\'s keys (`keys --new <name>` issues new ones); ' +
+      "`pressroom keys` prints every integration's keys (`keys --new <name>` issues new ones); " +
       '`pressroom reset-password <email>` sets a new password for a staff user.',
   );
   return { credentials: null, first: false };
@@ -107,13 +108,18 @@ async function credentialsFor(site: OpenSite, log: ServeLog): Promise<Banner> {
 function printBanner(io: CliIo, format: LogFormat, url: string, site: OpenSite, name: string, banner: Banner): void {
   const api = `${url}/${name}/api/v3`;
   const { credentials, first } = banner;
-  const owner = credentials && (first ? `${credentials.ownerEmail} / ${credentials.ownerPassword}` : `${credentials.ownerEmail} (password as printed on the first start)`);
+  const owner =
+    credentials && (first ? `${credentials.ownerEmail} / ${credentials.ownerPassword}` : `${credentials.ownerEmail} (password as printed on the first start)`);
   if (format === 'json') {
     const fields = {
-      url, adminClient: `${url}/${name}/`, adminApi: `${api}/admin/`, contentApi: `${api}/content/`,
+      url,
+      adminClient: `${url}/${name}/`,
+      adminApi: `${api}/admin/`,
+      contentApi: `${api}/content/`,
       ...(credentials ? { adminKey: credentials.adminKey, contentKey: credentials.contentKey, ownerEmail: credentials.ownerEmail } : {}),
       ...(credentials && first ? { ownerPassword: credentials.ownerPassword } : {}),
-      data: site.database, files: site.uploads,
+      data: site.database,
+      files: site.uploads,
     };
     io.stdout.write(`${JSON.stringify({ banner: fields })}\n`);
     return;

@@ -3,13 +3,34 @@ import { Parser } from 'htmlparser2';
 // Streaming (no DOM) because this runs on every write over the whole post.
 
 /** Blocks that separate text by a blank line, like paragraphs in a plain-text e-mail. */
-const PARAGRAPH_BLOCKS = new Set([
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'ul', 'ol', 'dl', 'table', 'figure', 'hr', 'aside',
-]);
+const PARAGRAPH_BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'ul', 'ol', 'dl', 'table', 'figure', 'hr', 'aside']);
 /** Blocks that only start a new line. */
 const LINE_BLOCKS = new Set([
-  'div', 'li', 'dt', 'dd', 'tr', 'figcaption', 'section', 'article', 'header', 'footer', 'nav', 'main', 'address',
-  'details', 'summary', 'form', 'fieldset', 'legend', 'center', 'caption', 'thead', 'tbody', 'tfoot', 'body', 'html',
+  'div',
+  'li',
+  'dt',
+  'dd',
+  'tr',
+  'figcaption',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'nav',
+  'main',
+  'address',
+  'details',
+  'summary',
+  'form',
+  'fieldset',
+  'legend',
+  'center',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'body',
+  'html',
 ]);
 const CELLS = new Set(['td', 'th']);
 /** Their content is not prose a reader sees. */

@@ -9,11 +9,37 @@ import { safeUrl } from './url';
  */
 
 export const INLINE_TAGS: ReadonlySet<string> = new Set([
-  'a', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'strike', 'code', 'sub', 'sup', 'mark', 'small', 'br',
+  'a',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'del',
+  'strike',
+  'code',
+  'sub',
+  'sup',
+  'mark',
+  'small',
+  'br',
 ]);
 
 export const BLOCK_AND_INLINE_TAGS: ReadonlySet<string> = new Set([
-  ...INLINE_TAGS, 'p', 'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr',
+  ...INLINE_TAGS,
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
 ]);
 
 const VOID = new Set(['br', 'hr']);

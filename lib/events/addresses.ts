@@ -72,7 +72,7 @@ export function parseIPv6(text: string): number[] | null {
 function blockedV4(value: number): boolean {
   return V4_BLOCKED.some(([base, prefix]) => {
     const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-    return ((value & mask) >>> 0) === base;
+    return (value & mask) >>> 0 === base;
   });
 }
 

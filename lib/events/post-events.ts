@@ -14,7 +14,11 @@ export function postEvents(before: PostState | null, after: PostState | null): D
   if (before && after && before.row.updated_at.getTime() === after.row.updated_at.getTime()) return [];
   const type = state.row.type;
   const event = (action: string, extra: { tag?: PostState['tags'][number] } = {}): DomainEvent => ({
-    name: `${type}.${action}` as PostEventName, kind: 'post', before, after, ...extra,
+    name: `${type}.${action}` as PostEventName,
+    kind: 'post',
+    before,
+    after,
+    ...extra,
   });
   const events: DomainEvent[] = [];
   const was = before?.row.status;

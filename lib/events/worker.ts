@@ -99,7 +99,11 @@ export function createWebhookWorker(options: WorkerOptions): WebhookWorker {
     if (webhook.secret) headers.set(`X-${word}-Signature`, await signatureHeader(delivery.body, webhook.secret, options.now().getTime()));
     const controller = new AbortController();
     const request = new Request(webhook.target_url, {
-      method: 'POST', headers, body: delivery.body, redirect: 'manual', signal: controller.signal,
+      method: 'POST',
+      headers,
+      body: delivery.body,
+      redirect: 'manual',
+      signal: controller.signal,
     });
     let timeout: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<never>((_, reject) => {
@@ -126,7 +130,8 @@ export function createWebhookWorker(options: WorkerOptions): WebhookWorker {
       const response = await send(claimed);
       const status = String(response.status);
       if (response.status >= 200 && response.status < 300) result = { at, status, error: null, state: 'delivered' };
-      else if (response.status === 410) result = { at, status, error: 'The target answered 410 Gone: the webhook was removed.', state: 'dead', deleteWebhook: true };
+      else if (response.status === 410)
+        result = { at, status, error: 'The target answered 410 Gone: the webhook was removed.', state: 'dead', deleteWebhook: true };
       else result = { at, status, error: `The target answered HTTP ${response.status}.`, state: spent ? 'dead' : 'pending' };
     } catch (error) {
       const permanent = error instanceof TargetRefusedError;

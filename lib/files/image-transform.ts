@@ -36,7 +36,10 @@ function loadSharp(): Promise<SharpFactory> {
 
 /** Whether sharp loads here. */
 export async function sharpAvailable(): Promise<boolean> {
-  return loadSharp().then(() => true, () => false);
+  return loadSharp().then(
+    () => true,
+    () => false,
+  );
 }
 
 const ANIMATED: ReadonlySet<OutputFormat> = new Set(['gif', 'webp']);

@@ -22,25 +22,40 @@ const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
 
 const FORMATS: Record<ImageFormat, FormatRule> = {
   jpeg: {
-    label: 'JPEG', extensions: ['jpg', 'jpeg'], mimeTypes: ['image/jpeg', 'image/jpg', 'image/pjpeg'], contentType: 'image/jpeg',
+    label: 'JPEG',
+    extensions: ['jpg', 'jpeg'],
+    mimeTypes: ['image/jpeg', 'image/jpg', 'image/pjpeg'],
+    contentType: 'image/jpeg',
     magic: (d) => startsWith(d, [0xff, 0xd8, 0xff]),
   },
   png: {
-    label: 'PNG', extensions: ['png'], mimeTypes: ['image/png'], contentType: 'image/png',
+    label: 'PNG',
+    extensions: ['png'],
+    mimeTypes: ['image/png'],
+    contentType: 'image/png',
     magic: (d) => startsWith(d, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   },
   gif: {
-    label: 'GIF', extensions: ['gif'], mimeTypes: ['image/gif'], contentType: 'image/gif',
+    label: 'GIF',
+    extensions: ['gif'],
+    mimeTypes: ['image/gif'],
+    contentType: 'image/gif',
     magic: (d) => startsWith(d, ascii('GIF87a')) || startsWith(d, ascii('GIF89a')),
   },
   webp: {
-    label: 'WebP', extensions: ['webp'], mimeTypes: ['image/webp'], contentType: 'image/webp',
+    label: 'WebP',
+    extensions: ['webp'],
+    mimeTypes: ['image/webp'],
+    contentType: 'image/webp',
     magic: (d) => startsWith(d, ascii('RIFF')) && startsWith(d, ascii('WEBP'), 8),
   },
   // SVG has no signature: whether the text is an SVG document is decided by parsing it (sanitizeSvg)
   svg: { label: 'SVG', extensions: ['svg'], mimeTypes: ['image/svg+xml'], contentType: 'image/svg+xml', magic: () => true },
   ico: {
-    label: 'ICO', extensions: ['ico'], mimeTypes: ['image/x-icon', 'image/vnd.microsoft.icon', 'image/ico', 'image/icon'], contentType: 'image/x-icon',
+    label: 'ICO',
+    extensions: ['ico'],
+    mimeTypes: ['image/x-icon', 'image/vnd.microsoft.icon', 'image/ico', 'image/icon'],
+    contentType: 'image/x-icon',
     // reserved 0, type 1 (icon), at least one image
     magic: (d) => startsWith(d, [0, 0, 1, 0]) && d.length >= 6 && (d[4] | (d[5] << 8)) > 0,
   },

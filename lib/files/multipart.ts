@@ -99,7 +99,10 @@ export async function readMultipart(request: Request, options: MultipartOptions)
     });
   });
   parser.on('field', (name, value, info) => {
-    if (info.valueTruncated) failure ??= new ApiError('RequestEntityTooLargeError', `Field ${name.slice(0, 50)} is longer than ${FIELD_BYTES} bytes.`, { property: name.slice(0, 50) });
+    if (info.valueTruncated)
+      failure ??= new ApiError('RequestEntityTooLargeError', `Field ${name.slice(0, 50)} is longer than ${FIELD_BYTES} bytes.`, {
+        property: name.slice(0, 50),
+      });
     else if (!form.fields.has(name)) form.fields.set(name, value);
   });
 

@@ -43,9 +43,7 @@ export class S3FileStore implements FileStore {
     const endpoint = new URL(options.endpoint);
     if (endpoint.protocol !== 'https:' && endpoint.protocol !== 'http:') throw new TypeError('pressroom: S3 endpoint must be an http(s) URL');
     const origin = endpoint.origin;
-    this.base = options.virtualHosted
-      ? `${endpoint.protocol}//${options.bucket}.${endpoint.host}`
-      : `${origin}/${encodeURIComponent(options.bucket)}`;
+    this.base = options.virtualHosted ? `${endpoint.protocol}//${options.bucket}.${endpoint.host}` : `${origin}/${encodeURIComponent(options.bucket)}`;
     this.prefix = options.prefix ?? '';
     this.client = new AwsClient({
       accessKeyId: options.accessKeyId,

@@ -12,7 +12,11 @@ export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
 const FORMAT_OF_EXTENSION: Record<string, OutputFormat> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp' };
 const CONTENT_TYPE: Record<OutputFormat, string> = {
-  jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
 };
 // formats that are not resized (vector, or a container of several images): any size of them is the original
 const NEVER_RESIZED = new Set(['svg', 'svgz', 'ico']);
@@ -84,7 +88,8 @@ class Queue {
       return await work();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes straight on
+      if (next)
+        next(); // the slot passes straight on
       else this.running--;
     }
   }

@@ -85,10 +85,12 @@ function decodeName(raw: Uint8Array): string | null {
 
 function nameProblem(name: string): ZipProblem | null {
   const entry = name;
-  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return { code: 'ZIP_ABSOLUTE_PATH', message: `Entry ${JSON.stringify(name)} has an absolute path.`, entry };
+  if (name.startsWith('/') || /^[a-zA-Z]:/.test(name))
+    return { code: 'ZIP_ABSOLUTE_PATH', message: `Entry ${JSON.stringify(name)} has an absolute path.`, entry };
   if (name.includes('\\')) return { code: 'ZIP_BACKSLASH', message: `Entry ${JSON.stringify(name)} contains a backslash.`, entry };
   const path = name.endsWith('/') ? name.slice(0, -1) : name;
-  if (path.split('/').includes('..')) return { code: 'ZIP_PATH_TRAVERSAL', message: `Entry ${JSON.stringify(name)} points outside the theme with "..".`, entry };
+  if (path.split('/').includes('..'))
+    return { code: 'ZIP_PATH_TRAVERSAL', message: `Entry ${JSON.stringify(name)} points outside the theme with "..".`, entry };
   if (!isStorePath(path)) return { code: 'ZIP_INVALID_NAME', message: `Entry ${JSON.stringify(name)} is not a valid file name.`, entry };
   return null;
 }
@@ -132,10 +134,15 @@ function readDirectory(bytes: Uint8Array, limits: ZipLimits): DirectoryEntry[] {
 
     const problem = name === null ? { code: 'ZIP_INVALID_NAME', message: `Entry ${i + 1} has a name that is not valid UTF-8.` } : nameProblem(name);
     if (problem) problems.push(problem);
-    else if ((mode & S_IFMT) === S_IFLNK) problems.push({ code: 'ZIP_SYMLINK', message: `Entry ${JSON.stringify(name)} is a symbolic link.`, entry: entry.name });
+    else if ((mode & S_IFMT) === S_IFLNK)
+      problems.push({ code: 'ZIP_SYMLINK', message: `Entry ${JSON.stringify(name)} is a symbolic link.`, entry: entry.name });
     else if (flags & FLAG_ENCRYPTED) problems.push({ code: 'ZIP_ENCRYPTED', message: `Entry ${JSON.stringify(name)} is encrypted.`, entry: entry.name });
     else if (!entry.directory && method !== STORED && method !== DEFLATED) {
-      problems.push({ code: 'ZIP_UNSUPPORTED_COMPRESSION', message: `Entry ${JSON.stringify(name)} uses an unsupported compression method (${method}).`, entry: entry.name });
+      problems.push({
+        code: 'ZIP_UNSUPPORTED_COMPRESSION',
+        message: `Entry ${JSON.stringify(name)} uses an unsupported compression method (${method}).`,
+        entry: entry.name,
+      });
     }
     total += entry.size;
     entries.push(entry);
@@ -155,7 +162,8 @@ function layoutProblems(entries: DirectoryEntry[]): ZipProblem[] {
   const folders = new Set<string>();
   for (const entry of entries) {
     if (entry.directory) continue;
-    if (files.has(entry.name)) problems.push({ code: 'ZIP_DUPLICATE', message: `Entry ${JSON.stringify(entry.name)} appears more than once.`, entry: entry.name });
+    if (files.has(entry.name))
+      problems.push({ code: 'ZIP_DUPLICATE', message: `Entry ${JSON.stringify(entry.name)} appears more than once.`, entry: entry.name });
     files.add(entry.name);
     const parts = entry.name.split('/');
     for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join('/'));

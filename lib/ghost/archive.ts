@@ -24,7 +24,10 @@ export function readArchive(bytes: Uint8Array, maxBytes: number): Archive {
   } catch (error) {
     if (error instanceof ZipError) {
       throw new ApiError('UnsupportedMediaTypeError', 'The import zip cannot be used.', {
-        context: error.problems.slice(0, 5).map((p) => p.message).join(' '),
+        context: error.problems
+          .slice(0, 5)
+          .map((p) => p.message)
+          .join(' '),
         details: { errors: error.problems.slice(0, 100) },
         property: 'importfile',
       });

@@ -33,21 +33,54 @@ type Staff = (id: string | null) => string | null;
 function post(row: ExportedPost, by: Staff, site: SiteAddress): Row {
   // a lexical post untouched since its import still has the html card made from its html: Ghost gets the lexical back
   const lexical = row.lexical !== null && row.html !== null && row.mobiledoc === lexicalCarrier(row.html) ? row.lexical : null;
-  return portableStrings({
-    id: row.id, uuid: row.uuid, title: row.title, slug: row.slug,
-    mobiledoc: lexical === null ? row.mobiledoc : null, lexical, html: row.html, comment_id: row.comment_id,
-    plaintext: row.plaintext, feature_image: row.feature_image, featured: ghostBoolean(row.featured), type: row.type,
-    status: row.status, locale: null, visibility: row.visibility, email_recipient_filter: 'all',
-    created_at: ghostDate(row.created_at), created_by: by(row.created_by), updated_at: ghostDate(row.updated_at),
-    updated_by: by(row.updated_by), published_at: ghostDate(row.published_at), published_by: row.published_by && by(row.published_by),
-    custom_excerpt: row.custom_excerpt, codeinjection_head: row.codeinjection_head, codeinjection_foot: row.codeinjection_foot,
-    custom_template: row.custom_template, canonical_url: row.canonical_url, newsletter_id: null, show_title_and_feature_image: 1,
-  }, site);
+  return portableStrings(
+    {
+      id: row.id,
+      uuid: row.uuid,
+      title: row.title,
+      slug: row.slug,
+      mobiledoc: lexical === null ? row.mobiledoc : null,
+      lexical,
+      html: row.html,
+      comment_id: row.comment_id,
+      plaintext: row.plaintext,
+      feature_image: row.feature_image,
+      featured: ghostBoolean(row.featured),
+      type: row.type,
+      status: row.status,
+      locale: null,
+      visibility: row.visibility,
+      email_recipient_filter: 'all',
+      created_at: ghostDate(row.created_at),
+      created_by: by(row.created_by),
+      updated_at: ghostDate(row.updated_at),
+      updated_by: by(row.updated_by),
+      published_at: ghostDate(row.published_at),
+      published_by: row.published_by && by(row.published_by),
+      custom_excerpt: row.custom_excerpt,
+      codeinjection_head: row.codeinjection_head,
+      codeinjection_foot: row.codeinjection_foot,
+      custom_template: row.custom_template,
+      canonical_url: row.canonical_url,
+      newsletter_id: null,
+      show_title_and_feature_image: 1,
+    },
+    site,
+  );
 }
 
 const META = [
-  'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title', 'twitter_description', 'meta_title',
-  'meta_description', 'email_subject', 'feature_image_alt', 'feature_image_caption',
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'meta_title',
+  'meta_description',
+  'email_subject',
+  'feature_image_alt',
+  'feature_image_caption',
 ] as const;
 
 function postMeta(row: ExportedPost, site: SiteAddress): Row | null {
@@ -116,32 +149,61 @@ async function* chunks(app: AppContext, options: ExportOptions): AsyncGenerator<
     for await (const batch of rowsOf(db, name)) yield batch.map(map).filter((row): row is Row => row !== null);
   }
 
-  yield* table('roles', mapped('roles', (row) => dated(row as unknown as Row, ownerId, site)));
+  yield* table(
+    'roles',
+    mapped('roles', (row) => dated(row as unknown as Row, ownerId, site)),
+  );
   const staff = new Set<string>();
-  yield* table('users', mapped('users', (row) => {
-    staff.add(row.id);
-    return dated(row as unknown as Row, ownerId, site);
-  }));
+  yield* table(
+    'users',
+    mapped('users', (row) => {
+      staff.add(row.id);
+      return dated(row as unknown as Row, ownerId, site);
+    }),
+  );
   const by: Staff = (id) => (id && staff.has(id) ? id : ownerId);
-  yield* table('roles_users', mapped('roles_users', (row) => ({ id: objectId(), role_id: row.role_id, user_id: row.user_id })));
-  yield* table('tags', mapped('tags', (row) => dated(row as unknown as Row, ownerId, site)));
+  yield* table(
+    'roles_users',
+    mapped('roles_users', (row) => ({ id: objectId(), role_id: row.role_id, user_id: row.user_id })),
+  );
+  yield* table(
+    'tags',
+    mapped('tags', (row) => dated(row as unknown as Row, ownerId, site)),
+  );
   let done = 0;
-  yield* table('posts', (async function* () {
-    for await (const batch of rowsOf(db, 'posts')) {
-      yield batch.map((row) => post(row, by, site));
-      done += batch.length;
-      options.onProgress?.({ done, total });
-    }
-  })());
-  yield* table('posts_meta', mapped('posts', (row) => postMeta(row, site)));
-  yield* table('posts_tags', mapped('posts_tags', (row) => link(row, 'tag_id')));
-  yield* table('posts_authors', mapped('posts_authors', (row) => link(row, 'author_id')));
+  yield* table(
+    'posts',
+    (async function* () {
+      for await (const batch of rowsOf(db, 'posts')) {
+        yield batch.map((row) => post(row, by, site));
+        done += batch.length;
+        options.onProgress?.({ done, total });
+      }
+    })(),
+  );
+  yield* table(
+    'posts_meta',
+    mapped('posts', (row) => postMeta(row, site)),
+  );
+  yield* table(
+    'posts_tags',
+    mapped('posts_tags', (row) => link(row, 'tag_id')),
+  );
+  yield* table(
+    'posts_authors',
+    mapped('posts_authors', (row) => link(row, 'author_id')),
+  );
   const settings = await db.settings.all();
   const now = app.now();
-  const rows = [...settings].filter(([key]) => key in SETTING_GROUPS || key === 'lang').map(([key, value]) => portableStrings(settingRow(key, value, now), site));
-  yield* table('settings', (async function* () {
-    yield rows;
-  })());
+  const rows = [...settings]
+    .filter(([key]) => key in SETTING_GROUPS || key === 'lang')
+    .map(([key, value]) => portableStrings(settingRow(key, value, now), site));
+  yield* table(
+    'settings',
+    (async function* () {
+      yield rows;
+    })(),
+  );
   yield '}}]}';
   if (total === 0) options.onProgress?.({ done, total });
 }

@@ -159,7 +159,12 @@ class Importer {
       const { id, ...meta } = postMetaFrom(raw, this.ctx);
       if (this.postIds.has(id)) metas.set(id, meta);
     }
-    const rows: PostCompletion[] = [...this.postIds].map((id) => ({ id, tagIds: tagIds.get(id) ?? [], authorIds: authorIds.get(id) ?? [], meta: metas.get(id) ?? null }));
+    const rows: PostCompletion[] = [...this.postIds].map((id) => ({
+      id,
+      tagIds: tagIds.get(id) ?? [],
+      authorIds: authorIds.get(id) ?? [],
+      meta: metas.get(id) ?? null,
+    }));
     for (let at = 0; at < rows.length; at += 500) await this.tx.siteData.completePosts(rows.slice(at, at + 500));
     await this.settings();
   }
@@ -233,7 +238,11 @@ class Importer {
       for (const { ref } of byPost.get(postId) ?? []) {
         const id = refs.get(ref);
         if (!id) {
-          this.problems.add(kind === 'tags' ? 'Tag' : 'User', ref, `Not linked to post ${postId}: the file does not hold this ${kind === 'tags' ? 'tag' : 'author'}.`);
+          this.problems.add(
+            kind === 'tags' ? 'Tag' : 'User',
+            ref,
+            `Not linked to post ${postId}: the file does not hold this ${kind === 'tags' ? 'tag' : 'author'}.`,
+          );
           continue;
         }
         if (seen.has(id)) continue;
@@ -275,7 +284,11 @@ class Importer {
       entries.push({ key: target, value });
     }
     if (ignored.length) {
-      this.problems.add('Setting', ignored.slice(0, 200).join(', '), `${ignored.length} settings not imported: pressroom has no such setting, or it is the old site's secret or private to it.`);
+      this.problems.add(
+        'Setting',
+        ignored.slice(0, 200).join(', '),
+        `${ignored.length} settings not imported: pressroom has no such setting, or it is the old site's secret or private to it.`,
+      );
     }
     await this.tx.settings.set(entries, this.app.now());
     this.imported.settings = entries.length;
@@ -338,7 +351,8 @@ export async function importGhost(app: AppContext, input: ImportInput, options: 
     const archive = readArchive(input.data, app.options.limits.importBytes);
     json = { data: archive.json };
     images = archive.images;
-    for (const name of archive.others.slice(0, 100)) preProblems.push({ message: 'Not imported: only the export .json and content/images/… are read from a zip.', help: 'File', context: name });
+    for (const name of archive.others.slice(0, 100))
+      preProblems.push({ message: 'Not imported: only the export .json and content/images/… are read from a zip.', help: 'File', context: name });
   }
   const site = { url: app.options.url, imagesPath: app.options.imagesPath };
   const paths = new Set(images.keys());
@@ -353,7 +367,11 @@ export async function importGhost(app: AppContext, input: ImportInput, options: 
       async (tx) => {
         const importer = new Importer(tx, app, owner.id, { address, ids: idsHere(), now: app.now() }, options, total);
         for (const problem of preProblems) importer.problems.list.push(problem);
-        await readExport(chunksOf(json), { meta: (value) => (importer.meta = value), rows: (table, rows) => importer.rows(table, rows) }, (read) => (importer.bytesRead = read));
+        await readExport(
+          chunksOf(json),
+          { meta: (value) => (importer.meta = value), rows: (table, rows) => importer.rows(table, rows) },
+          (read) => (importer.bytesRead = read),
+        );
         await importer.finish();
         await saveImages(app, images, importer.problems, written);
         importer.imported.images = written.length;

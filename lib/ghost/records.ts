@@ -16,11 +16,35 @@ const VISIBILITIES = new Set(['public', 'members', 'paid', 'tiers', 'internal'])
 
 /** Longest value per column (the tables' varchar limits); absent → text. */
 const LIMITS: Record<string, number> = {
-  id: 24, name: 191, slug: 191, email: 191, title: 2000, custom_excerpt: 2000, feature_image: 2000, og_image: 2000,
-  og_title: 300, og_description: 500, twitter_image: 2000, twitter_title: 300, twitter_description: 500,
-  meta_title: 2000, meta_description: 2000, email_subject: 300, custom_template: 100, profile_image: 2000,
-  cover_image: 2000, website: 2000, facebook: 2000, twitter: 2000, comment_id: 50, accent_color: 50,
-  canonical_url: 2000, feature_image_alt: 2000, locale: 6, status: 50, visibility: 50,
+  id: 24,
+  name: 191,
+  slug: 191,
+  email: 191,
+  title: 2000,
+  custom_excerpt: 2000,
+  feature_image: 2000,
+  og_image: 2000,
+  og_title: 300,
+  og_description: 500,
+  twitter_image: 2000,
+  twitter_title: 300,
+  twitter_description: 500,
+  meta_title: 2000,
+  meta_description: 2000,
+  email_subject: 300,
+  custom_template: 100,
+  profile_image: 2000,
+  cover_image: 2000,
+  website: 2000,
+  facebook: 2000,
+  twitter: 2000,
+  comment_id: 50,
+  accent_color: 50,
+  canonical_url: 2000,
+  feature_image_alt: 2000,
+  locale: 6,
+  status: 50,
+  visibility: 50,
 };
 
 export interface RecordContext {
@@ -44,7 +68,10 @@ export class RecordReader {
   }
 
   fail(column: string, problem: string): never {
-    throw validation(`${this.label()}: ${column} ${problem}.`, { property: column, context: `The import stopped at this ${this.kind.toLowerCase()}; nothing was imported.` });
+    throw validation(`${this.label()}: ${column} ${problem}.`, {
+      property: column,
+      context: `The import stopped at this ${this.kind.toLowerCase()}; nothing was imported.`,
+    });
   }
 
   text(column: string): string | null {
@@ -129,7 +156,8 @@ export function postFrom(raw: Raw, ctx: PostContext): { row: ImportedPost; kind:
   const id = r.id();
   if (raw.status === 'sent') return { skip: 'an email-only post ("sent"), which pressroom cannot show' };
   const title = r.text('title') ?? '';
-  const type = raw.type === undefined || raw.type === null ? (parseGhostBoolean(raw.page) ? 'page' : 'post') : r.oneOf('type', new Set(['post', 'page']), 'post');
+  const type =
+    raw.type === undefined || raw.type === null ? (parseGhostBoolean(raw.page) ? 'page' : 'post') : r.oneOf('type', new Set(['post', 'page']), 'post');
   const status = r.oneOf('status', STATUSES, 'draft') as ImportedPost['status'];
   const created = r.date('created_at') ?? ctx.now;
   let published = r.date('published_at');
@@ -145,29 +173,62 @@ export function postFrom(raw: Raw, ctx: PostContext): { row: ImportedPost; kind:
     return value ? ctx.ids(value) : ctx.ownerId;
   };
   const row: ImportedPost = {
-    id, uuid: uuid && UUID.test(uuid) ? uuid.toLowerCase() : crypto.randomUUID(), type: type as ImportedPost['type'], title,
-    slug, slug_customised: true, mobiledoc: content.mobiledoc, html: content.html, plaintext,
-    comment_id: r.text('comment_id') ?? id, feature_image: featureImage, featured: r.boolean('featured'), status,
+    id,
+    uuid: uuid && UUID.test(uuid) ? uuid.toLowerCase() : crypto.randomUUID(),
+    type: type as ImportedPost['type'],
+    title,
+    slug,
+    slug_customised: true,
+    mobiledoc: content.mobiledoc,
+    html: content.html,
+    plaintext,
+    comment_id: r.text('comment_id') ?? id,
+    feature_image: featureImage,
+    featured: r.boolean('featured'),
+    status,
     visibility: r.oneOf('visibility', VISIBILITIES, 'public'),
     reading_time: readingTimeOf(content.html, featureImage, plaintext),
-    custom_excerpt: r.text('custom_excerpt'), codeinjection_head: r.text('codeinjection_head'),
-    codeinjection_foot: r.text('codeinjection_foot'), custom_template: r.text('custom_template'),
+    custom_excerpt: r.text('custom_excerpt'),
+    codeinjection_head: r.text('codeinjection_head'),
+    codeinjection_foot: r.text('codeinjection_foot'),
+    custom_template: r.text('custom_template'),
     canonical_url: r.text('canonical_url'),
     // Ghost 2.x kept these on the post; later versions in posts_meta, which overrides them (import.ts)
-    og_image: r.text('og_image'), og_title: r.text('og_title'), og_description: r.text('og_description'),
-    twitter_image: r.text('twitter_image'), twitter_title: r.text('twitter_title'), twitter_description: r.text('twitter_description'),
-    meta_title: r.text('meta_title'), meta_description: r.text('meta_description'), email_subject: r.text('email_subject'),
-    send_email_when_published: false, created_at: created, created_by: by('created_by'),
-    updated_at: r.date('updated_at') ?? created, updated_by: by('updated_by'), published_at: published,
+    og_image: r.text('og_image'),
+    og_title: r.text('og_title'),
+    og_description: r.text('og_description'),
+    twitter_image: r.text('twitter_image'),
+    twitter_title: r.text('twitter_title'),
+    twitter_description: r.text('twitter_description'),
+    meta_title: r.text('meta_title'),
+    meta_description: r.text('meta_description'),
+    email_subject: r.text('email_subject'),
+    send_email_when_published: false,
+    created_at: created,
+    created_by: by('created_by'),
+    updated_at: r.date('updated_at') ?? created,
+    updated_by: by('updated_by'),
+    published_at: published,
     published_by: status === 'published' || raw.published_by ? by('published_by') : null,
-    lexical: content.lexical, feature_image_alt: r.text('feature_image_alt'), feature_image_caption: r.text('feature_image_caption'),
+    lexical: content.lexical,
+    feature_image_alt: r.text('feature_image_alt'),
+    feature_image_caption: r.text('feature_image_caption'),
   };
   return { row, kind: content.kind };
 }
 
 const META_COLUMNS = [
-  'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title', 'twitter_description', 'meta_title',
-  'meta_description', 'email_subject', 'feature_image_alt', 'feature_image_caption',
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'meta_title',
+  'meta_description',
+  'email_subject',
+  'feature_image_alt',
+  'feature_image_caption',
 ] as const;
 
 /** A posts_meta row: the post's id and its social, search and feature-image fields. */
@@ -183,14 +244,27 @@ export function tagFrom(raw: Raw, ctx: RecordContext): TagRow {
   const name = r.required('name');
   const created = r.date('created_at') ?? ctx.now;
   return {
-    id: r.id(), name, slug: r.text('slug') ?? slugify(name), description: r.text('description'),
-    feature_image: r.text('feature_image'), parent_id: null, visibility: r.oneOf('visibility', VISIBILITIES, name.startsWith('#') ? 'internal' : 'public'),
-    og_image: r.text('og_image'), og_title: r.text('og_title'), og_description: r.text('og_description'),
-    twitter_image: r.text('twitter_image'), twitter_title: r.text('twitter_title'), twitter_description: r.text('twitter_description'),
-    meta_title: r.text('meta_title'), meta_description: r.text('meta_description'),
-    codeinjection_head: r.text('codeinjection_head'), codeinjection_foot: r.text('codeinjection_foot'),
-    canonical_url: r.text('canonical_url'), accent_color: r.text('accent_color'),
-    created_at: created, updated_at: r.date('updated_at') ?? created,
+    id: r.id(),
+    name,
+    slug: r.text('slug') ?? slugify(name),
+    description: r.text('description'),
+    feature_image: r.text('feature_image'),
+    parent_id: null,
+    visibility: r.oneOf('visibility', VISIBILITIES, name.startsWith('#') ? 'internal' : 'public'),
+    og_image: r.text('og_image'),
+    og_title: r.text('og_title'),
+    og_description: r.text('og_description'),
+    twitter_image: r.text('twitter_image'),
+    twitter_title: r.text('twitter_title'),
+    twitter_description: r.text('twitter_description'),
+    meta_title: r.text('meta_title'),
+    meta_description: r.text('meta_description'),
+    codeinjection_head: r.text('codeinjection_head'),
+    codeinjection_foot: r.text('codeinjection_foot'),
+    canonical_url: r.text('canonical_url'),
+    accent_color: r.text('accent_color'),
+    created_at: created,
+    updated_at: r.date('updated_at') ?? created,
   };
 }
 
@@ -205,11 +279,27 @@ export function userFrom(raw: Raw, ctx: RecordContext): UserRow {
   const email = r.required('email');
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) r.fail('email', 'is not an email address');
   return {
-    id: r.id(), name, slug: r.text('slug') ?? (slugify(name) || r.id()), password_hash: NO_PASSWORD, email,
-    profile_image: r.text('profile_image'), cover_image: r.text('cover_image'), bio: r.text('bio'), website: r.text('website'),
-    location: r.text('location'), facebook: r.text('facebook'), twitter: r.text('twitter'), accessibility: r.text('accessibility'),
-    status: USER_STATUSES.has(String(raw.status)) ? String(raw.status) : 'active', locale: r.text('locale'),
-    visibility: r.text('visibility') ?? 'public', meta_title: r.text('meta_title'), meta_description: r.text('meta_description'),
-    tour: r.text('tour'), last_seen: r.date('last_seen'), created_at: created, updated_at: r.date('updated_at') ?? created,
+    id: r.id(),
+    name,
+    slug: r.text('slug') ?? (slugify(name) || r.id()),
+    password_hash: NO_PASSWORD,
+    email,
+    profile_image: r.text('profile_image'),
+    cover_image: r.text('cover_image'),
+    bio: r.text('bio'),
+    website: r.text('website'),
+    location: r.text('location'),
+    facebook: r.text('facebook'),
+    twitter: r.text('twitter'),
+    accessibility: r.text('accessibility'),
+    status: USER_STATUSES.has(String(raw.status)) ? String(raw.status) : 'active',
+    locale: r.text('locale'),
+    visibility: r.text('visibility') ?? 'public',
+    meta_title: r.text('meta_title'),
+    meta_description: r.text('meta_description'),
+    tour: r.text('tour'),
+    last_seen: r.date('last_seen'),
+    created_at: created,
+    updated_at: r.date('updated_at') ?? created,
   };
 }

@@ -33,9 +33,8 @@ export function adminPreflight(request: Request, trusted: readonly string[]): Re
       'access-control-allow-origin': origin,
       'access-control-allow-credentials': 'true',
       'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
-      'access-control-allow-headers': requested && requested.length <= 1000 && ALLOWED_HEADERS.test(requested.trim())
-        ? requested.trim()
-        : 'Accept-Version, Authorization, Content-Type',
+      'access-control-allow-headers':
+        requested && requested.length <= 1000 && ALLOWED_HEADERS.test(requested.trim()) ? requested.trim() : 'Accept-Version, Authorization, Content-Type',
       'access-control-max-age': PREFLIGHT_MAX_AGE,
       vary: 'Origin, Access-Control-Request-Headers',
     },

@@ -99,7 +99,15 @@ export function createFetch(deps: PipelineDeps): (request: Request, context?: un
     }
     const { route, params } = found.match;
     const ctx: RouteContext = {
-      request, url, api: found.api, version: found.version, params, query: url.searchParams, actor: null, app, clientAddress,
+      request,
+      url,
+      api: found.api,
+      version: found.version,
+      params,
+      query: url.searchParams,
+      actor: null,
+      app,
+      clientAddress,
     };
     ctx.actor = await authenticate(ctx, route.auth);
     if (route.permission && ctx.actor && !allows(ctx.actor, route.permission)) throw noPermission();

@@ -26,7 +26,10 @@ export function single(query: URLSearchParams, name: string): string | null {
 export function list(query: URLSearchParams, name: string): string[] | null {
   const value = single(query, name);
   if (value === null) return null;
-  const items = value.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   return [...new Set(items)];
 }
 

@@ -18,17 +18,7 @@ export interface NqlOr {
 }
 
 /** `:x` eq, `:-x` ne, `:>x` gt, `:>=x` gte, `:<x` lt, `:<=x` lte, `:~x` contains, `:-~x` ncontains, `:~^x` startswith, `:~$x` endswith. */
-export type NqlScalarOp =
-  | 'eq'
-  | 'ne'
-  | 'gt'
-  | 'gte'
-  | 'lt'
-  | 'lte'
-  | 'contains'
-  | 'ncontains'
-  | 'startswith'
-  | 'endswith';
+export type NqlScalarOp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'contains' | 'ncontains' | 'startswith' | 'endswith';
 
 /** `:[a,b]` in, `:-[a,b]` nin. */
 export type NqlListOp = 'in' | 'nin';

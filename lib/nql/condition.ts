@@ -37,10 +37,7 @@ export function resolveComparison(cmp: NqlComparison, type: FieldType, now: Date
       const values = items.filter((item): item is Exclude<NqlListItem, { kind: 'null' }> => item.kind !== 'null');
       const orNull = values.length < items.length;
       return {
-        condition:
-          values.length === 0
-            ? { test: 'null' }
-            : { test: 'in', values: values.map((item) => scalarOf(item, type, now, fail)), orNull },
+        condition: values.length === 0 ? { test: 'null' } : { test: 'in', values: values.map((item) => scalarOf(item, type, now, fail)), orNull },
         negated: cmp.op === 'nin',
       };
     }
@@ -67,8 +64,7 @@ export function resolveComparison(cmp: NqlComparison, type: FieldType, now: Date
   }
 }
 
-const isText = (value: NqlValue): value is NqlText =>
-  value.kind === 'number' || value.kind === 'string' || value.kind === 'literal';
+const isText = (value: NqlValue): value is NqlText => value.kind === 'number' || value.kind === 'string' || value.kind === 'literal';
 
 function scalarOf(value: Exclude<NqlValue, { kind: 'null' }>, type: FieldType, now: Date, fail: (problem: string) => never): Scalar {
   switch (type) {

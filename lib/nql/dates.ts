@@ -4,8 +4,7 @@ import type { NqlRelativeDate } from './ast';
 // the very same instant and tests can inject the clock. Both results are limited to years
 // 1..9999, which every backend (and PostgreSQL's timestamptz input) represents exactly.
 
-const DATE_TEXT =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?$/i;
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?$/i;
 
 /**
  * Parses `YYYY-MM-DD`, optionally followed by ` HH:MM[:SS[.fff]]` (or `T`) and `Z` / `±HH:MM`.

@@ -60,49 +60,52 @@ const string = (next: string): moo.Rule => ({
   next,
 });
 
-const base = moo.states({
-  expr: {
-    ws,
-    lparen: '(',
-    prop: { match: /[a-zA-Z_][a-zA-Z0-9_.]*/, value: (text) => text.toLowerCase(), next: 'colon' },
-    error: moo.error,
+const base = moo.states(
+  {
+    expr: {
+      ws,
+      lparen: '(',
+      prop: { match: /[a-zA-Z_][a-zA-Z0-9_.]*/, value: (text) => text.toLowerCase(), next: 'colon' },
+      error: moo.error,
+    },
+    colon: { ws, colon: { match: ':', next: 'value' }, error: moo.error },
+    value: {
+      ws,
+      // longest operators first: moo takes the first alternative that matches
+      ncontains: '-~',
+      not: '-',
+      startswith: '~^',
+      endswith: '~$',
+      contains: '~',
+      gte: '>=',
+      lte: '<=',
+      gt: '>',
+      lt: '<',
+      ingroup: { match: IN_GROUP, lineBreaks: true, next: 'after' },
+      lbracket: { match: '[', next: 'item' },
+      string: string('after'),
+      reldate: { match: RELATIVE_DATE, next: 'after' },
+      word: word('after'),
+      error: moo.error,
+    },
+    // relative dates are lexed here only so that the grammar can refuse them in lists
+    item: { ws, string: string('itemEnd'), reldate: RELATIVE_DATE, word: word('itemEnd'), error: moo.error },
+    itemEnd: {
+      ws,
+      sep: { match: ',', next: 'item' },
+      rbracket: { match: ']', next: 'after' },
+      error: moo.error,
+    },
+    after: {
+      ws,
+      and: { match: '+', next: 'expr' },
+      or: { match: ',', next: 'expr' },
+      rparen: ')',
+      error: moo.error,
+    },
   },
-  colon: { ws, colon: { match: ':', next: 'value' }, error: moo.error },
-  value: {
-    ws,
-    // longest operators first: moo takes the first alternative that matches
-    ncontains: '-~',
-    not: '-',
-    startswith: '~^',
-    endswith: '~$',
-    contains: '~',
-    gte: '>=',
-    lte: '<=',
-    gt: '>',
-    lt: '<',
-    ingroup: { match: IN_GROUP, lineBreaks: true, next: 'after' },
-    lbracket: { match: '[', next: 'item' },
-    string: string('after'),
-    reldate: { match: RELATIVE_DATE, next: 'after' },
-    word: word('after'),
-    error: moo.error,
-  },
-  // relative dates are lexed here only so that the grammar can refuse them in lists
-  item: { ws, string: string('itemEnd'), reldate: RELATIVE_DATE, word: word('itemEnd'), error: moo.error },
-  itemEnd: {
-    ws,
-    sep: { match: ',', next: 'item' },
-    rbracket: { match: ']', next: 'after' },
-    error: moo.error,
-  },
-  after: {
-    ws,
-    and: { match: '+', next: 'expr' },
-    or: { match: ',', next: 'expr' },
-    rparen: ')',
-    error: moo.error,
-  },
-}, 'expr');
+  'expr',
+);
 
 /** The type of the token moo makes of input that no rule matches: the whole rest of the input. */
 export const ERROR_TOKEN = 'error';

@@ -9,9 +9,7 @@ import { textOf, type NqlListComparison, type NqlNode } from './ast';
 export function inGroupOrder(ast: NqlNode, property: string): string[] | null {
   const name = property.toLowerCase();
   const terms = ast.type === 'and' ? ast.nodes : [ast];
-  const groups = terms.filter(
-    (node): node is NqlListComparison => node.type === 'cmp' && node.op === 'in' && node.property === name,
-  );
+  const groups = terms.filter((node): node is NqlListComparison => node.type === 'cmp' && node.op === 'in' && node.property === name);
   if (groups.length !== 1) return null;
   // as a text property reads them: `true` is the word, `null` names no slug
   return groups[0].value.items.flatMap((item) => (item.kind === 'null' ? [] : item.kind === 'bool' ? [String(item.value)] : [textOf(item)]));

@@ -213,9 +213,7 @@ function compiler(fields: FieldMap, params: unknown[], options: CompileOptions) 
       bucket.equal.set(def.sql, column);
     }
     for (const bucket of byRelation.values()) {
-      const equal = [...bucket.equal.values()].map(({ def, values }) =>
-        positive(sqlOf(def), def.type, { test: 'in', values, orNull: false }),
-      );
+      const equal = [...bucket.equal.values()].map(({ def, values }) => positive(sqlOf(def), def.type, { test: 'in', values, orNull: false }));
       const tests = [...equal, ...bucket.other];
       parts[bucket.slot] = relationTest(bucket.relation, tests.length === 1 ? tests[0] : `(${tests.join(' OR ')})`, false);
     }

@@ -29,8 +29,16 @@ export interface OpenApiDocument {
 export const OPENAPI_VERSION = '3.1.1';
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad request', 401: 'Not authenticated', 403: 'Not allowed', 404: 'Not found', 409: 'Update collision',
-  413: 'Too large', 415: 'Unsupported media type', 422: 'Validation failed', 429: 'Too many requests', 500: 'Server error',
+  400: 'Bad request',
+  401: 'Not authenticated',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Update collision',
+  413: 'Too large',
+  415: 'Unsupported media type',
+  422: 'Validation failed',
+  429: 'Too many requests',
+  500: 'Server error',
 };
 
 const HEADERS: Record<ResponseHeader, { name: string; header: Json }> = {

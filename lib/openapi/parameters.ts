@@ -11,7 +11,8 @@ interface ParameterSpec {
 export const QUERY: Record<QueryName, ParameterSpec> = {
   include: {
     schema: z.string(),
-    description: 'Comma-separated relations to show with each record; it replaces the default set (on the Admin API, posts show tags and authors without it). Unknown values are ignored.',
+    description:
+      'Comma-separated relations to show with each record; it replaces the default set (on the Admin API, posts show tags and authors without it). Unknown values are ignored.',
   },
   fields: {
     schema: z.string(),
@@ -21,7 +22,8 @@ export const QUERY: Record<QueryName, ParameterSpec> = {
   },
   formats: {
     schema: z.string(),
-    description: 'Comma-separated body formats to return: `html`, `mobiledoc`, `plaintext`. Default: `mobiledoc` on the Admin API, `html` on the Content API. Another value → 422.',
+    description:
+      'Comma-separated body formats to return: `html`, `mobiledoc`, `plaintext`. Default: `mobiledoc` on the Admin API, `html` on the Content API. Another value → 422.',
   },
   filter: {
     schema: z.string(),

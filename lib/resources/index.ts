@@ -17,12 +17,26 @@ import { openApiRoutes } from './openapi/routes';
 import { dbRoutes } from './db/routes';
 
 /** Every route of both APIs; each resource contributes its own. */
-export const routes: RouteDef[] = [...postRoutes('post'), ...postRoutes('page'), ...tagRoutes, ...userRoutes, ...siteRoutes, ...contentSettingsRoutes, ...webhookRoutes,
+export const routes: RouteDef[] = [
+  ...postRoutes('post'),
+  ...postRoutes('page'),
+  ...tagRoutes,
+  ...userRoutes,
+  ...siteRoutes,
+  ...contentSettingsRoutes,
+  ...webhookRoutes,
   // user authentication (issue 6)
-  ...staffRoutes, ...sessionRoutes, ...setupRoutes, ...roleRoutes, ...integrationRoutes, ...adminSettingsRoutes,
+  ...staffRoutes,
+  ...sessionRoutes,
+  ...setupRoutes,
+  ...roleRoutes,
+  ...integrationRoutes,
+  ...adminSettingsRoutes,
   // files (issue 7)
-  ...imageRoutes, ...themeRoutes,
+  ...imageRoutes,
+  ...themeRoutes,
   // Ghost-format export and import (issue 26)
   ...dbRoutes,
   // the OpenAPI documents of both APIs (issue 9), which describe every route here
-  ...openApiRoutes(() => routes)];
+  ...openApiRoutes(() => routes),
+];

@@ -120,7 +120,10 @@ async function createLock(lock: string, content: string): Promise<boolean> {
 async function removeStaleLock(dir: string, lock: string, stalePid: number): Promise<void> {
   const takeover = join(dir, TAKEOVER_FILE);
   if (!(await createExclusive(takeover, `${process.pid}\n`))) {
-    const since = await stat(takeover).then((s) => Date.now() - s.mtimeMs, () => 0);
+    const since = await stat(takeover).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
     if (since > TAKEOVER_STALE_MS) await unlink(takeover).catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 25));
     return;

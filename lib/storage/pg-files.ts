@@ -71,7 +71,11 @@ export class PgFileStore implements FileStore {
     const replaced = await this.inTransaction(async (client) => {
       for (let seq = 0, at = 0; at < data.byteLength || seq === 0; seq++, at += this.chunkBytes) {
         const part = data.subarray(at, Math.min(at + this.chunkBytes, data.byteLength));
-        await client.query(`INSERT INTO ${this.chunks} (file_id, seq, data) VALUES ($1, $2, $3)`, [id, seq, Buffer.from(part.buffer, part.byteOffset, part.byteLength)]);
+        await client.query(`INSERT INTO ${this.chunks} (file_id, seq, data) VALUES ($1, $2, $3)`, [
+          id,
+          seq,
+          Buffer.from(part.buffer, part.byteOffset, part.byteLength),
+        ]);
         if (data.byteLength === 0) break;
       }
       const values = [this.area, path, id, options.contentType, data.byteLength, this.chunkBytes, etag];

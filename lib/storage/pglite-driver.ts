@@ -43,16 +43,9 @@ function mayHaveWritten(sql: string, command: string): boolean {
  * another caller lands inside it; a statement in a transaction holds the query lock under it.
  * PGlite's own `query` and `exec`, used by upkeep jobs, take both.
  */
-export function pgliteDriver(
-  root: PGlite,
-  statements: PreparedStatements,
-  upkeep: UpkeepJob[],
-  tx?: Open,
-  commits: CommitCount = { value: 0 },
-): SqlDriver {
+export function pgliteDriver(root: PGlite, statements: PreparedStatements, upkeep: UpkeepJob[], tx?: Open, commits: CommitCount = { value: 0 }): SqlDriver {
   const locked = <T>(work: () => Promise<T>) => root._runExclusiveQuery(work);
-  const prepared = <R>(sql: string, params: unknown[], first?: string[]): Promise<StatementResult<R>> =>
-    locked(() => statements.run<R>(sql, params, first));
+  const prepared = <R>(sql: string, params: unknown[], first?: string[]): Promise<StatementResult<R>> => locked(() => statements.run<R>(sql, params, first));
   /** In the transaction: its first statement carries the BEGIN along, in the same call. */
   const inTransaction = <R>(open: Open, sql: string, params: unknown[]) => {
     if (open.begun) return prepared<R>(sql, params);

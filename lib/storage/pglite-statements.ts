@@ -109,11 +109,7 @@ export class PreparedStatements {
 
   private async prepare(sql: string): Promise<Statement> {
     const name = `pressroom_${++named}`;
-    const reply = await this.send([
-      serialize.parse({ name, text: sql }),
-      serialize.describe({ type: 'S', name }),
-      SYNC,
-    ]);
+    const reply = await this.send([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), SYNC]);
     const fields = reply.fields ?? [];
     const columns = fields.map((field) => field.name);
     const statement: Statement = {

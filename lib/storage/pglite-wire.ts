@@ -43,8 +43,17 @@ export class PostgresError extends Error {
 }
 
 const ERROR_FIELDS: Record<string, keyof PostgresError> = {
-  S: 'severity', C: 'code', D: 'detail', H: 'hint', P: 'position', W: 'where',
-  s: 'schema', t: 'table', c: 'column', d: 'dataType', n: 'constraint',
+  S: 'severity',
+  C: 'code',
+  D: 'detail',
+  H: 'hint',
+  P: 'position',
+  W: 'where',
+  s: 'schema',
+  t: 'table',
+  c: 'column',
+  d: 'dataType',
+  n: 'constraint',
 };
 
 const decoder = new TextDecoder();
@@ -103,7 +112,8 @@ export function readBackend(bytes: Uint8Array): BackendReply {
     const end = at + 1 + view.getInt32(at + 1);
     let p = at + 5;
     switch (type) {
-      case 0x44: { // D: DataRow
+      case 0x44: {
+        // D: DataRow
         const count = view.getInt16(p);
         p += 2;
         const row = new Array<string | null>(count);
@@ -123,7 +133,8 @@ export function readBackend(bytes: Uint8Array): BackendReply {
       case 0x43: // C: CommandComplete
         reply.commands.push(cstring(p)[0]);
         break;
-      case 0x54: { // T: RowDescription
+      case 0x54: {
+        // T: RowDescription
         const count = view.getInt16(p);
         p += 2;
         const fields: Field[] = [];
@@ -136,7 +147,8 @@ export function readBackend(bytes: Uint8Array): BackendReply {
         reply.fields = fields;
         break;
       }
-      case 0x74: { // t: ParameterDescription
+      case 0x74: {
+        // t: ParameterDescription
         const count = view.getInt16(p);
         const types: number[] = [];
         for (let i = 0; i < count; i++) types.push(view.getInt32(p + 2 + i * 4));

@@ -57,9 +57,7 @@ export const DEFAULT_CHECKPOINT_POLICY: CheckpointPolicy = { changedRows: 1000, 
  * values of status, type and visibility, the spread of dates, the rows per tag — in 0.72–0.77 s and
  * ~50 MB.
  */
-const START_PARAMS = [
-  ...PGlite.defaultStartParams, '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB', '-c', 'default_statistics_target=30',
-];
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB', '-c', 'default_statistics_target=30'];
 
 /**
  * In memory the database's files are already in RAM, so PostgreSQL's buffer pool (128 MB by default)

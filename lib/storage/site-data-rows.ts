@@ -56,5 +56,20 @@ export interface PostCompletion {
   tagIds: string[];
   authorIds: string[];
   /** Null: the file has no meta for the post, whose fields stay as inserted. */
-  meta: Partial<Pick<ImportedPost, 'og_image' | 'og_title' | 'og_description' | 'twitter_image' | 'twitter_title' | 'twitter_description' | 'meta_title' | 'meta_description' | 'email_subject' | 'feature_image_alt' | 'feature_image_caption'>> | null;
+  meta: Partial<
+    Pick<
+      ImportedPost,
+      | 'og_image'
+      | 'og_title'
+      | 'og_description'
+      | 'twitter_image'
+      | 'twitter_title'
+      | 'twitter_description'
+      | 'meta_title'
+      | 'meta_description'
+      | 'email_subject'
+      | 'feature_image_alt'
+      | 'feature_image_caption'
+    >
+  > | null;
 }

@@ -21,7 +21,10 @@ export function objectId(now: Date = new Date()): string {
   processPart ??= randomHex(5);
   if (counter < 0) counter = parseInt(randomHex(3), 16);
   counter = (counter + 1) % 0x1000000;
-  const seconds = Math.floor(now.getTime() / 1000).toString(16).padStart(8, '0').slice(-8);
+  const seconds = Math.floor(now.getTime() / 1000)
+    .toString(16)
+    .padStart(8, '0')
+    .slice(-8);
   return seconds + processPart + counter.toString(16).padStart(6, '0');
 }
 

@@ -79,7 +79,13 @@ describe('adapters', () => {
 
   it('pressroom/express behind express.json() and express.raw()', async () => {
     await scenario(
-      await listen((s) => express().use(express.json()).use(express.raw({ type: 'image/*' })).use(toExpressMiddleware(s)) as unknown as RequestListener),
+      await listen(
+        (s) =>
+          express()
+            .use(express.json())
+            .use(express.raw({ type: 'image/*' }))
+            .use(toExpressMiddleware(s)) as unknown as RequestListener,
+      ),
     );
   });
 
@@ -125,9 +131,7 @@ describe('adapters', () => {
 
   it('pressroom/node gives a handler that is not a pressroom service real Requests it can pass on', async () => {
     const seen: Request[] = [];
-    const base = await listen((s) =>
-      toNodeHandler({ fetch: (request) => (seen.push(request), s.fetch(new Request(request, { headers: request.headers }))) }),
-    );
+    const base = await listen((s) => toNodeHandler({ fetch: (request) => (seen.push(request), s.fetch(new Request(request, { headers: request.headers }))) }));
     const response = await fetch(`${base}/svc/api/v3/admin/site/`);
     expect(response.status).toBe(200);
     expect(seen[0]).toBeInstanceOf(Request);
@@ -138,7 +142,10 @@ describe('adapters', () => {
     const seen: { header: string | null; address?: string }[] = [];
     const base = await listen((s) =>
       toNodeHandler({
-        fetch: (request, context) => (seen.push({ header: request.headers.get('x-pressroom-client-address'), address: context?.clientAddress }), s.fetch(request, context)),
+        fetch: (request, context) => (
+          seen.push({ header: request.headers.get('x-pressroom-client-address'), address: context?.clientAddress }),
+          s.fetch(request, context)
+        ),
       }),
     );
     await fetch(`${base}/svc/api/v3/admin/site/`, { headers: { 'x-pressroom-client-address': '6.6.6.6', 'x-forwarded-for': '7.7.7.7' } });

@@ -141,7 +141,10 @@ async function adminWrite(method: string, path: string, payload?: unknown) {
 
 beforeAll(async () => {
   site = await createTestSite({ now, contentApi: { keyFailuresPerMinute: 4 } });
-  for (const [title, tags] of [['Cached one', ['Alpha', 'Beta']], ['Cached two', ['Alpha']]] as const) {
+  for (const [title, tags] of [
+    ['Cached one', ['Alpha', 'Beta']],
+    ['Cached two', ['Alpha']],
+  ] as const) {
     expect((await site.admin.post('posts/', { posts: [{ title, status: 'published', tags: [...tags] }] })).status).toBe(201);
   }
   SLUG = content('posts/slug/cached-one/?include=tags,authors');
@@ -344,7 +347,8 @@ describe('Content API cache hits over HTTP', () => {
     const seen = views(site.service);
     const joining = { joinDuplicateHeaders: true };
     const [fastJoining, fullJoining] = [await listen(toNodeHandler(seen.watched), joining), await listen(toNodeHandler(seen.full), joining)];
-    const twoHosts = async (origin: string) => (await rawLines(origin, `GET ${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: other\r\nConnection: close\r\n\r\n`)).split(' ')[1];
+    const twoHosts = async (origin: string) =>
+      (await rawLines(origin, `GET ${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: other\r\nConnection: close\r\n\r\n`)).split(' ')[1];
     expect([await twoHosts(fastJoining), await twoHosts(fullJoining), seen.answered()]).toEqual(['400', '400', []]);
     const direct = await raw(fastOrigin, SLUG);
     expect(answered()).toEqual([true]);
@@ -473,6 +477,10 @@ describe('cache hits offered odd targets', () => {
     }
     // dot segments are resolved as `fetch` resolves them, to the same entry
     expect(answeredFromCache).toEqual([`${path}?key=${key}`, `/svc/api/v3/content/./tags/?key=${key}`, `/svc/api/v3/content/x/../tags/?key=${key}`]);
-    for (const method of ['POST', 'OPTIONS', 'get', 'DELETE']) expect(service[ANSWER_CACHE_HIT](method, `${path}?key=${key}`, () => null), method).toBeUndefined();
+    for (const method of ['POST', 'OPTIONS', 'get', 'DELETE'])
+      expect(
+        service[ANSWER_CACHE_HIT](method, `${path}?key=${key}`, () => null),
+        method,
+      ).toBeUndefined();
   });
 });

@@ -28,7 +28,8 @@ const get = (path: string, headers: Record<string, string> = {}) => {
 describe('admin client files', () => {
   it('owns /{name}/ and its client routes, never the API', () => {
     for (const path of ['/svc', '/svc/', '/svc/posts', '/svc/posts/abc', '/svc/assets/x.js', '/svc/apis']) expect(client.owns(path), path).toBe(true);
-    for (const path of ['/svc/api', '/svc/api/', '/svc/api/v3/admin/site/', '/other/', '/content/images/a.png', '/svcx/']) expect(client.owns(path), path).toBe(false);
+    for (const path of ['/svc/api', '/svc/api/', '/svc/api/v3/admin/site/', '/other/', '/content/images/a.png', '/svcx/'])
+      expect(client.owns(path), path).toBe(false);
   });
 
   it('serves index.html on any client route, with this service’s base, no-cache and a strict CSP', async () => {

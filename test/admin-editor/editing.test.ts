@@ -69,7 +69,10 @@ describe('Markdown shortcuts while typing', () => {
   it('turns --- into a divider with a paragraph after it for the next words', () => {
     const editor = new Editor().type('---next');
     expect(toMobiledocObject(editor.state.doc).cards).toEqual([['hr', {}]]);
-    expect(editor.sections).toEqual([[10, 0], [1, 'p', [[0, [], 0, 'next']]]]);
+    expect(editor.sections).toEqual([
+      [10, 0],
+      [1, 'p', [[0, [], 0, 'next']]],
+    ]);
   });
 
   it('leaves text alone where a shortcut does not apply', () => {
@@ -122,7 +125,16 @@ describe('toolbar commands', () => {
     editor.run(toggleStrong);
     expect(toMobiledocObject(editor.state.doc)).toMatchObject({
       markups: [['strong']],
-      sections: [[1, 'p', [[0, [], 0, 'make this '], [0, [0], 1, 'bold']]]],
+      sections: [
+        [
+          1,
+          'p',
+          [
+            [0, [], 0, 'make this '],
+            [0, [0], 1, 'bold'],
+          ],
+        ],
+      ],
     });
   });
 
@@ -147,16 +159,38 @@ describe('toolbar commands', () => {
     expect(editor.sections).toEqual([[10, 0]]);
     editor.type('text');
     editor.run(insertBlock(cardNode('divider')));
-    expect(editor.sections).toEqual([[10, 0], [1, 'p', [[0, [], 0, 'text']]], [10, 1]]);
-    expect(toMobiledocObject(editor.state.doc).cards).toEqual([['html', { html: '' }], ['hr', {}]]);
+    expect(editor.sections).toEqual([
+      [10, 0],
+      [1, 'p', [[0, [], 0, 'text']]],
+      [10, 1],
+    ]);
+    expect(toMobiledocObject(editor.state.doc).cards).toEqual([
+      ['html', { html: '' }],
+      ['hr', {}],
+    ]);
   });
 
   it('edits around an unknown card keep it byte for byte', () => {
     const card = ['bookmark', { url: 'https://e.com', metadata: { title: 'T', nested: [1, { a: null }] } }];
-    const doc = fromMobiledoc({ version: '0.3.1', atoms: [], cards: [card as never], markups: [], sections: [[10, 0], [1, 'p', [[0, [], 0, 'x']]]] }, schema);
+    const doc = fromMobiledoc(
+      {
+        version: '0.3.1',
+        atoms: [],
+        cards: [card as never],
+        markups: [],
+        sections: [
+          [10, 0],
+          [1, 'p', [[0, [], 0, 'x']]],
+        ],
+      },
+      schema,
+    );
     const editor = new Editor(doc).type(' more');
     expect(toMobiledocObject(editor.state.doc).cards).toEqual([card]);
-    expect(editor.sections).toEqual([[10, 0], [1, 'p', [[0, [], 0, 'x more']]]]);
+    expect(editor.sections).toEqual([
+      [10, 0],
+      [1, 'p', [[0, [], 0, 'x more']]],
+    ]);
   });
 });
 

@@ -61,7 +61,15 @@ describe('editor → mobiledoc: blocks', () => {
       [1, 'blockquote', [[0, [], 0, 'Said']]],
       [3, 'ul', [[[0, [], 0, 'a']], [[0, [], 0, 'b']]]],
       [3, 'ol', [[[0, [], 0, 'one']]]],
-      [1, 'p', [[0, [], 0, 'line'], [1, [], 0, 0], [0, [], 0, 'next']]],
+      [
+        1,
+        'p',
+        [
+          [0, [], 0, 'line'],
+          [1, [], 0, 0],
+          [0, [], 0, 'next'],
+        ],
+      ],
     ]);
   });
 
@@ -83,7 +91,13 @@ describe('editor → mobiledoc: blocks', () => {
       ['html', { html: '<div class="x">hi</div>' }],
       ['markdown', { markdown: '# Title\n\n*hi*' }],
     ]);
-    expect(written.sections).toEqual([[10, 0], [10, 1], [10, 2], [10, 3], [10, 4]]);
+    expect(written.sections).toEqual([
+      [10, 0],
+      [10, 1],
+      [10, 2],
+      [10, 3],
+      [10, 4],
+    ]);
   });
 
   it('writes an empty document as no sections, and reads no sections as one empty paragraph', () => {
@@ -91,7 +105,11 @@ describe('editor → mobiledoc: blocks', () => {
     const empty = fromMobiledoc('{"version":"0.3.1","atoms":[],"cards":[],"markups":[],"sections":[]}', schema);
     expect(empty.eq(doc(p()))).toBe(true);
     // An empty paragraph between others is kept; empty ones at the end (where the cursor waits) are not.
-    expect(toMobiledocObject(doc(p('a'), p(), p('b'))).sections).toEqual([[1, 'p', [[0, [], 0, 'a']]], [1, 'p', []], [1, 'p', [[0, [], 0, 'b']]]]);
+    expect(toMobiledocObject(doc(p('a'), p(), p('b'))).sections).toEqual([
+      [1, 'p', [[0, [], 0, 'a']]],
+      [1, 'p', []],
+      [1, 'p', [[0, [], 0, 'b']]],
+    ]);
     expect(toMobiledocObject(doc(p('a'), p(), p())).sections).toEqual([[1, 'p', [[0, [], 0, 'a']]]]);
     expect(toMobiledocObject(doc(card('divider', 'hr', {}), p())).sections).toEqual([[10, 0]]);
   });
@@ -102,7 +120,17 @@ describe('editor → mobiledoc: marks', () => {
     const written = toMobiledocObject(doc(p(strong('b'), em('i'), code('c'), strike('s'), link('https://example.com/', 'l'))));
     expect(written.markups).toEqual([['strong'], ['em'], ['code'], ['s'], ['a', ['href', 'https://example.com/']]]);
     expect(written.sections).toEqual([
-      [1, 'p', [[0, [0], 1, 'b'], [0, [1], 1, 'i'], [0, [2], 1, 'c'], [0, [3], 1, 's'], [0, [4], 1, 'l']]],
+      [
+        1,
+        'p',
+        [
+          [0, [0], 1, 'b'],
+          [0, [1], 1, 'i'],
+          [0, [2], 1, 'c'],
+          [0, [3], 1, 's'],
+          [0, [4], 1, 'l'],
+        ],
+      ],
     ]);
   });
 
@@ -111,11 +139,31 @@ describe('editor → mobiledoc: marks', () => {
     const italic = marks.em.create();
     const a = marks.link.create({ href: '/x' });
     const written = toMobiledocObject(
-      doc(p(schema.text('plain '), schema.text('link', [a]), schema.text('bold link', [a, bold]), schema.text('both', [a, bold, italic]), schema.text(' end'), strong('again'))),
+      doc(
+        p(
+          schema.text('plain '),
+          schema.text('link', [a]),
+          schema.text('bold link', [a, bold]),
+          schema.text('both', [a, bold, italic]),
+          schema.text(' end'),
+          strong('again'),
+        ),
+      ),
     );
     expect(written.markups).toEqual([['a', ['href', '/x']], ['strong'], ['em']]);
     expect(written.sections).toEqual([
-      [1, 'p', [[0, [], 0, 'plain '], [0, [0], 0, 'link'], [0, [1], 0, 'bold link'], [0, [2], 3, 'both'], [0, [], 0, ' end'], [0, [1], 1, 'again']]],
+      [
+        1,
+        'p',
+        [
+          [0, [], 0, 'plain '],
+          [0, [0], 0, 'link'],
+          [0, [1], 0, 'bold link'],
+          [0, [2], 3, 'both'],
+          [0, [], 0, ' end'],
+          [0, [1], 1, 'again'],
+        ],
+      ],
     ]);
     expect(serverHtml(doc(p(schema.text('x', [a]), schema.text('y', [a, bold]))))).toBe('<p><a href="/x">x<strong>y</strong></a></p>');
   });
@@ -132,7 +180,17 @@ describe('editor → mobiledoc: marks', () => {
   it('marks atoms too', () => {
     const bold = marks.strong.create();
     const node = doc(p(strong('a'), nodes.hard_break.create(null, null, [bold]), strong('b')));
-    expect(toMobiledocObject(node).sections).toEqual([[1, 'p', [[0, [0], 0, 'a'], [1, [], 0, 0], [0, [], 1, 'b']]]]);
+    expect(toMobiledocObject(node).sections).toEqual([
+      [
+        1,
+        'p',
+        [
+          [0, [0], 0, 'a'],
+          [1, [], 0, 0],
+          [0, [], 1, 'b'],
+        ],
+      ],
+    ]);
     expectRoundTrip(node);
   });
 });
@@ -153,7 +211,19 @@ describe('mobiledoc → editor', () => {
       markups: [['strong'], ['em'], ['a', ['href', 'https://e.com', 'rel', 'noopener']], ['code'], ['s']],
       sections: [
         [1, 'h2', [[0, [], 0, 'Title']]],
-        [1, 'p', [[0, [0], 1, 'b'], [0, [1], 1, 'i'], [0, [2], 1, 'a'], [0, [3], 1, 'c'], [0, [4], 1, 's'], [1, [], 0, 0], [0, [], 0, 'x']]],
+        [
+          1,
+          'p',
+          [
+            [0, [0], 1, 'b'],
+            [0, [1], 1, 'i'],
+            [0, [2], 1, 'a'],
+            [0, [3], 1, 'c'],
+            [0, [4], 1, 's'],
+            [1, [], 0, 0],
+            [0, [], 0, 'x'],
+          ],
+        ],
         [1, 'blockquote', [[0, [], 0, 'q']]],
         [3, 'ul', [[[0, [], 0, 'u1']], [[0, [], 0, 'u2']]]],
         [3, 'ol', [[[0, [], 0, 'o1']]]],
@@ -167,7 +237,15 @@ describe('mobiledoc → editor', () => {
     const read = fromMobiledoc(JSON.stringify(mobiledoc), schema);
     const expected = nodes.doc.create({ version: '0.3.1', ghostVersion: '4.0' }, [
       h(2, 'Title'),
-      p(strong('b'), em('i'), schema.text('a', [marks.link.create({ href: 'https://e.com', rest: ['rel', 'noopener'] })]), code('c'), strike('s'), nodes.hard_break.create(), 'x'),
+      p(
+        strong('b'),
+        em('i'),
+        schema.text('a', [marks.link.create({ href: 'https://e.com', rest: ['rel', 'noopener'] })]),
+        code('c'),
+        strike('s'),
+        nodes.hard_break.create(),
+        'x',
+      ),
       quote('q'),
       ul(li('u1'), li('u2')),
       ol(li('o1')),
@@ -196,7 +274,18 @@ describe('round trip of what the editor writes', () => {
     const a = marks.link.create({ href: 'https://example.com/?q=1&r="2"' });
     const node = nodes.doc.create({ version: '0.3.1', ghostVersion: '4.0' }, [
       h(2, 'A ', strong('bold'), ' heading'),
-      p('Text with ', schema.text('a link', [a]), schema.text(' that is bold', [a, bold]), ', ', em('italic'), ', ', code('code()'), ' and ', strike('gone'), '.'),
+      p(
+        'Text with ',
+        schema.text('a link', [a]),
+        schema.text(' that is bold', [a, bold]),
+        ', ',
+        em('italic'),
+        ', ',
+        code('code()'),
+        ' and ',
+        strike('gone'),
+        '.',
+      ),
       quote('A quote', nodes.hard_break.create(), 'second line'),
       ul(li('one'), li(strong('two')), li()),
       ol(li('first'), li('second')),
@@ -229,7 +318,15 @@ describe('what the editor cannot edit is kept', () => {
     ],
     markups: [['u'], ['sup', ['class', 'x']], ['strong']],
     sections: [
-      [1, 'p', [[0, [0], 0, 'u '], [1, [1], 2, 0], [0, [2], 1, ' b']]],
+      [
+        1,
+        'p',
+        [
+          [0, [0], 0, 'u '],
+          [1, [1], 2, 0],
+          [0, [2], 1, ' b'],
+        ],
+      ],
       [10, 0],
       [10, 1],
       [10, 2],
@@ -296,7 +393,18 @@ describe('what the editor cannot edit is kept', () => {
     );
     expect(read.textContent).toBe('Hello boldxlinkabe');
     expect(JSON.parse(written).sections).toEqual([
-      [1, 'p', [[0, [], 0, 'Hello '], [0, [0], 0, 'bold'], [0, [1], 2, 'x'], [0, [2], 1, 'link'], [0, [3], 1, 'ab'], [0, [4], 1, 'e']]],
+      [
+        1,
+        'p',
+        [
+          [0, [], 0, 'Hello '],
+          [0, [0], 0, 'bold'],
+          [0, [1], 2, 'x'],
+          [0, [2], 1, 'link'],
+          [0, [3], 1, 'ab'],
+          [0, [4], 1, 'e'],
+        ],
+      ],
     ]);
     // Once written by the mapping it is stable.
     expect(toMobiledoc(fromMobiledoc(written, schema))).toBe(written);
@@ -329,7 +437,9 @@ describe('the server validates and renders what the editor writes', () => {
     const codeBlock = nodes.code_block.create({ name: 'code', payload: { code: '', language: 'js' } }, schema.text('a < b'));
     expect(serverHtml(doc(codeBlock))).toBe('<pre><code class="language-js">a &lt; b</code></pre>');
     expect(serverHtml(doc(card('divider', 'hr', {})))).toBe('<hr>');
-    expect(serverHtml(doc(card('html_card', 'html', { html: '<p class="x">raw</p>' })))).toBe('<!--kg-card-begin: html--><p class="x">raw</p><!--kg-card-end: html-->');
+    expect(serverHtml(doc(card('html_card', 'html', { html: '<p class="x">raw</p>' })))).toBe(
+      '<!--kg-card-begin: html--><p class="x">raw</p><!--kg-card-end: html-->',
+    );
     expect(serverHtml(doc(card('markdown_card', 'markdown', { markdown: '**md**' })))).toBe(
       '<!--kg-card-begin: markdown--><p><strong>md</strong></p>\n<!--kg-card-end: markdown-->',
     );
@@ -349,7 +459,7 @@ describe('round trip over many generated documents', () => {
 
   function generate(seed: number): PMNode {
     const next = random(seed);
-    const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
     const markChoices = [
       marks.strong.create(),
       marks.em.create(),
@@ -385,7 +495,8 @@ describe('round trip over many generated documents', () => {
         const items = Array.from({ length: 1 + Math.floor(next() * 3) }, () => nodes.list_item.create(null, nodes.paragraph.create(null, inlineContent())));
         blocks.push((kind === 'ul' ? nodes.bullet_list : nodes.ordered_list).create(null, items));
       } else if (kind === 'image') blocks.push(card('image', 'image', { src: `/i${i}.png`, alt: 'a', caption: '' }));
-      else if (kind === 'code') blocks.push(nodes.code_block.create({ name: 'code', payload: { code: '', language: 'js' } }, next() < 0.5 ? schema.text('x\n y') : null));
+      else if (kind === 'code')
+        blocks.push(nodes.code_block.create({ name: 'code', payload: { code: '', language: 'js' } }, next() < 0.5 ? schema.text('x\n y') : null));
       else if (kind === 'hr') blocks.push(card('divider', 'hr', {}));
       else if (kind === 'html') blocks.push(card('html_card', 'html', { html: '<i>h</i>' }));
       else if (kind === 'md') blocks.push(card('markdown_card', 'markdown', { markdown: '*m*' }));

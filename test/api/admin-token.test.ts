@@ -82,7 +82,12 @@ describe('Admin API token authentication (reference-behaviour §3)', () => {
     expect(err.message).toMatch(/^Invalid token: /);
 
     const { SignJWT } = await import('jose');
-    const secret = new Uint8Array(site.adminKey.split(':')[1].match(/../g)!.map((h) => parseInt(h, 16)));
+    const secret = new Uint8Array(
+      site.adminKey
+        .split(':')[1]
+        .match(/../g)!
+        .map((h) => parseInt(h, 16)),
+    );
     const hs512 = await new SignJWT({}).setProtectedHeader({ alg: 'HS512', kid }).setIssuedAt(seconds()).setAudience('/v3/admin/').sign(secret);
     await expectError(await get(`Svc ${hs512}`), 401, 'INVALID_JWT');
   });
@@ -93,7 +98,7 @@ describe('Admin API token authentication (reference-behaviour §3)', () => {
     expect(err.message).toContain('signature');
   });
 
-  it('refuses a signature that is not the key\'s over exactly these header and claims', async () => {
+  it("refuses a signature that is not the key's over exactly these header and claims", async () => {
     const token = await adminToken(site.adminKey, { iat: seconds() });
     const other = await adminToken(site.adminKey, { iat: seconds() - 1 });
     const [header, payload, signature] = token.split('.');

@@ -58,9 +58,14 @@ describe('order', () => {
 describe('filter', () => {
   it('refuses Admin-only post and author properties on the Content API as unknown, and keeps them on the Admin API', async () => {
     const refused = [
-      ['posts/', "email_subject:'Subject'"], ['posts/', 'type:post'], ['posts/', 'authors.email:ada@example.com'],
-      ['pages/', 'email_subject:null'], ['authors/', 'email:ada@example.com'], ['authors/', 'last_seen:null'],
-      ['authors/', 'created_at:>2000-01-01'], ['authors/', 'roles.name:Owner'],
+      ['posts/', "email_subject:'Subject'"],
+      ['posts/', 'type:post'],
+      ['posts/', 'authors.email:ada@example.com'],
+      ['pages/', 'email_subject:null'],
+      ['authors/', 'email:ada@example.com'],
+      ['authors/', 'last_seen:null'],
+      ['authors/', 'created_at:>2000-01-01'],
+      ['authors/', 'roles.name:Owner'],
     ];
     for (const [path, filter] of refused) {
       const res = await content(`${path}?filter=${encodeURIComponent(filter)}`);
@@ -71,8 +76,10 @@ describe('filter', () => {
     }
     // what the Content API shows, and the relation shortcuts, stay
     for (const [path, filter, expected] of [
-      ['posts/', 'visibility:members', ['Oldest']], ['posts/', 'page:false+reading_time:>=0', ['Newest', 'Middle', 'Oldest']],
-      ['posts/', 'primary_author:ada-lovelace', ['Newest']], ['posts/', 'tags.slug:-x+author:ada-lovelace', ['Newest']],
+      ['posts/', 'visibility:members', ['Oldest']],
+      ['posts/', 'page:false+reading_time:>=0', ['Newest', 'Middle', 'Oldest']],
+      ['posts/', 'primary_author:ada-lovelace', ['Newest']],
+      ['posts/', 'tags.slug:-x+author:ada-lovelace', ['Newest']],
       // the Content API overrides status clauses (reference-behaviour §4)
       ['posts/', 'status:draft', ['Newest', 'Middle', 'Oldest']],
     ] as const) {

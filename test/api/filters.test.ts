@@ -9,15 +9,25 @@ let site: TestSite;
 
 beforeAll(async () => {
   site = await createTestSite();
-  for (const [title, tags] of [['One', ['news']], ['Two', ['news', 'tech']], ['Three', []]] as const) {
+  for (const [title, tags] of [
+    ['One', ['news']],
+    ['Two', ['news', 'tech']],
+    ['Three', []],
+  ] as const) {
     await site.admin.post('posts/', { posts: [{ title, status: 'published', tags }] });
   }
 });
 afterAll(() => site.close());
 
 const ENDPOINTS = [
-  ['admin', 'posts/'], ['admin', 'pages/'], ['admin', 'tags/'], ['admin', 'users/'],
-  ['content', 'posts/'], ['content', 'pages/'], ['content', 'tags/'], ['content', 'authors/'],
+  ['admin', 'posts/'],
+  ['admin', 'pages/'],
+  ['admin', 'tags/'],
+  ['admin', 'users/'],
+  ['content', 'posts/'],
+  ['content', 'pages/'],
+  ['content', 'tags/'],
+  ['content', 'authors/'],
 ] as const;
 
 function browse(api: 'admin' | 'content', path: string, filter: string, version = 'v3') {

@@ -40,12 +40,14 @@ describe('a write answers with the post as a read of it shows', () => {
     const { post, read } = await asRead(
       'posts/',
       await site.admin.post('posts/', {
-        posts: [{
-          title: 'Every reference',
-          status: 'published',
-          tags: ['#Hidden', { slug: 'existing' }, 'Brand New', { id: existing.id }, 'brand new', { name: 'Fresh', slug: 'fresh-one' }, { slug: 'fresh-one' }],
-          authors: [{ email: 'EDI@example.com' }, { slug: 'nobody-here' }, { id: site.ids.Editor }, 'aut@example.com'],
-        }],
+        posts: [
+          {
+            title: 'Every reference',
+            status: 'published',
+            tags: ['#Hidden', { slug: 'existing' }, 'Brand New', { id: existing.id }, 'brand new', { name: 'Fresh', slug: 'fresh-one' }, { slug: 'fresh-one' }],
+            authors: [{ email: 'EDI@example.com' }, { slug: 'nobody-here' }, { id: site.ids.Editor }, 'aut@example.com'],
+          },
+        ],
       }),
     );
     expect(post).toEqual(read);
@@ -88,7 +90,9 @@ describe('a write answers with the post as a read of it shows', () => {
   it('with html as the source, and with the stored text of an unpaired surrogate', async () => {
     const { post, read } = await asRead(
       'posts/',
-      await site.admin.post('posts/?source=html&formats=html,mobiledoc', { posts: [{ title: 'Odd \ud800 title', html: '<p>Some <b>words</b></p><img src="x.png">' }] }),
+      await site.admin.post('posts/?source=html&formats=html,mobiledoc', {
+        posts: [{ title: 'Odd \ud800 title', html: '<p>Some <b>words</b></p><img src="x.png">' }],
+      }),
       '?formats=html,mobiledoc',
     );
     expect(post).toEqual(read);
@@ -131,7 +135,9 @@ describe('Admin API keys', () => {
   beforeAll(async () => {
     // a second service on the same database, as another process would be
     other = await createService({
-      url: BASE, now: clock.now, auth: { passwordIterations: 1000 },
+      url: BASE,
+      now: clock.now,
+      auth: { passwordIterations: 1000 },
       storage: { ...createSqlStorage(site.driver), close: async () => {} },
     });
   });

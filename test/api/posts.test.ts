@@ -8,8 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-const mobiledoc = (text: string) =>
-  JSON.stringify({ version: '0.3.1', atoms: [], cards: [], markups: [], sections: [[1, 'p', [[0, [], 0, text]]]] });
+const mobiledoc = (text: string) => JSON.stringify({ version: '0.3.1', atoms: [], cards: [], markups: [], sections: [[1, 'p', [[0, [], 0, text]]]] });
 
 async function add(fields: Record<string, unknown>, path = 'posts/', version = 'v3') {
   const res = await site.admin.post(path, { [path.replace('/', '')]: [fields] }, version);
@@ -17,11 +16,42 @@ async function add(fields: Record<string, unknown>, path = 'posts/', version = '
 }
 
 const ADMIN_POST_KEYS_V3 = [
-  'id', 'uuid', 'title', 'slug', 'mobiledoc', 'comment_id', 'feature_image', 'featured', 'status', 'visibility',
-  'created_at', 'updated_at', 'published_at', 'custom_excerpt', 'codeinjection_head', 'codeinjection_foot',
-  'custom_template', 'canonical_url', 'tags', 'authors', 'primary_author', 'primary_tag', 'url', 'excerpt',
-  'reading_time', 'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title', 'twitter_description',
-  'meta_title', 'meta_description', 'email_subject', 'send_email_when_published', 'email',
+  'id',
+  'uuid',
+  'title',
+  'slug',
+  'mobiledoc',
+  'comment_id',
+  'feature_image',
+  'featured',
+  'status',
+  'visibility',
+  'created_at',
+  'updated_at',
+  'published_at',
+  'custom_excerpt',
+  'codeinjection_head',
+  'codeinjection_foot',
+  'custom_template',
+  'canonical_url',
+  'tags',
+  'authors',
+  'primary_author',
+  'primary_tag',
+  'url',
+  'excerpt',
+  'reading_time',
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'meta_title',
+  'meta_description',
+  'email_subject',
+  'send_email_when_published',
+  'email',
 ];
 const V3_ONLY = ['reading_time', 'email_subject', 'send_email_when_published', 'email'];
 
@@ -33,8 +63,15 @@ describe('POST posts/', () => {
     expect(res.headers.get('location')).toBe(`${BASE}/svc/api/v3/admin/posts/${post.id}/`);
     expect(Object.keys(post).sort()).toEqual([...ADMIN_POST_KEYS_V3].sort());
     expect(post).toMatchObject({
-      title: 'Hello world', slug: 'hello-world', status: 'draft', visibility: 'public', featured: false,
-      published_at: null, comment_id: post.id, url: `${BASE}/p/${post.uuid}/`, email: null,
+      title: 'Hello world',
+      slug: 'hello-world',
+      status: 'draft',
+      visibility: 'public',
+      featured: false,
+      published_at: null,
+      comment_id: post.id,
+      url: `${BASE}/p/${post.uuid}/`,
+      email: null,
       send_email_when_published: false,
     });
     expect(post.id).toMatch(/^[a-f0-9]{24}$/);
@@ -158,7 +195,12 @@ describe('rejected writes (reference-behaviour §2) leave the database unchanged
     ['invalid mobiledoc', () => site.admin.post('posts/', { posts: [{ title: 't', mobiledoc: '{"version":"9"}' }] }), 422, 'mobiledoc'],
     ['mobiledoc not JSON', () => site.admin.post('posts/', { posts: [{ title: 't', mobiledoc: 'nope' }] }), 422, 'mobiledoc'],
     ['invalid JSON', () => site.admin.request('POST', 'posts/', { body: '{"posts": [', headers: { 'content-type': 'application/json' } }), 400, null],
-    ['JSON without content type', () => site.admin.request('POST', 'posts/', { body: '{"posts":[{"title":"t"}]}', headers: { 'content-type': 'text/plain' } }), 415, null],
+    [
+      'JSON without content type',
+      () => site.admin.request('POST', 'posts/', { body: '{"posts":[{"title":"t"}]}', headers: { 'content-type': 'text/plain' } }),
+      415,
+      null,
+    ],
     ['empty body', () => site.admin.request('POST', 'posts/', { headers: { 'content-type': 'application/json' } }), 422, 'posts'],
     ['bad published_at', () => site.admin.post('posts/', { posts: [{ title: 't', published_at: 'yesterday' }] }), 422, 'published_at'],
   ];
@@ -205,7 +247,12 @@ describe('GET posts/', () => {
   });
 
   it('refuses bad limit and page values with 422 naming the parameter, and a bad filter with 400', async () => {
-    for (const [query, property] of [['limit=abc', 'limit'], ['limit=-1', 'limit'], ['page=0', 'page'], ['page=x', 'page']]) {
+    for (const [query, property] of [
+      ['limit=abc', 'limit'],
+      ['limit=-1', 'limit'],
+      ['page=0', 'page'],
+      ['page=x', 'page'],
+    ]) {
       const res = await site.admin.get(`posts/?${query}`);
       expect(res.status).toBe(422);
       expect((await body(res)).errors[0].property).toBe(property);

@@ -9,7 +9,19 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 const TAG_V2 = ['id', 'name', 'slug', 'description', 'feature_image', 'visibility', 'meta_title', 'meta_description', 'created_at', 'updated_at', 'url'];
-const TAG_V3 = [...TAG_V2, 'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title', 'twitter_description', 'codeinjection_head', 'codeinjection_foot', 'canonical_url', 'accent_color'];
+const TAG_V3 = [
+  ...TAG_V2,
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'codeinjection_head',
+  'codeinjection_foot',
+  'canonical_url',
+  'accent_color',
+];
 
 describe('tags/', () => {
   it('adds, reads by id and slug, edits and deletes', async () => {

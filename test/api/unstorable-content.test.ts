@@ -34,7 +34,11 @@ describe('content fields pressroom cannot store', () => {
         expect(created.status).toBe(201);
         const post = (await body(created))[resource][0];
         const current = await snapshot(site.driver);
-        const edit = await site.admin.put(`${resource}/${post.id}/`, { [resource]: [{ lexical: LEXICAL, title: 'Changed', updated_at: post.updated_at }] }, version);
+        const edit = await site.admin.put(
+          `${resource}/${post.id}/`,
+          { [resource]: [{ lexical: LEXICAL, title: 'Changed', updated_at: post.updated_at }] },
+          version,
+        );
         await expectRefused(edit, 'lexical', current);
       });
     }
@@ -43,7 +47,11 @@ describe('content fields pressroom cannot store', () => {
   it('refuses feature image alt text and captions, which it has no column for', async () => {
     for (const field of ['feature_image_alt', 'feature_image_caption']) {
       const before = await snapshot(site.driver);
-      await expectRefused(await site.admin.post('posts/', { posts: [{ title: 'Captioned', feature_image: 'https://example.com/a.png', [field]: 'A lake' }] }), field, before);
+      await expectRefused(
+        await site.admin.post('posts/', { posts: [{ title: 'Captioned', feature_image: 'https://example.com/a.png', [field]: 'A lake' }] }),
+        field,
+        before,
+      );
     }
   });
 

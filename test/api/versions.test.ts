@@ -21,7 +21,9 @@ async function expectVersionAdvice(response: Response, said: RegExp) {
 describe('unversioned and unserved API roots', () => {
   it('the unversioned roots the reference’s 5.x SDKs call answer 404 naming the versions served', async () => {
     const token = await adminToken(site.adminKey, { aud: '/admin/' });
-    const admin = await site.service.fetch(new Request(`${BASE}/svc/api/admin/posts/`, { headers: { authorization: `Svc ${token}`, 'accept-version': 'v5.0' } }));
+    const admin = await site.service.fetch(
+      new Request(`${BASE}/svc/api/admin/posts/`, { headers: { authorization: `Svc ${token}`, 'accept-version': 'v5.0' } }),
+    );
     await expectVersionAdvice(admin, /Admin API is served under a version.*\/svc\/api\/v3\/admin\//);
     const content = await site.service.fetch(new Request(`${BASE}/svc/api/content/posts/?key=${site.contentKey}`, { headers: { 'accept-version': 'v5.0' } }));
     expect(content.headers.get('access-control-allow-origin')).toBe('*');
@@ -45,7 +47,10 @@ describe('unversioned and unserved API roots', () => {
 
   it('a browser’s preflight to the Content API passes, so the 404 after it can be read', async () => {
     const preflight = await site.service.fetch(
-      new Request(`${BASE}/svc/api/content/posts/`, { method: 'OPTIONS', headers: { origin: 'https://reader.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'accept-version' } }),
+      new Request(`${BASE}/svc/api/content/posts/`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://reader.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'accept-version' },
+      }),
     );
     expect(preflight.status).toBeLessThan(300);
   });

@@ -7,9 +7,28 @@ import type { PostRow, UserWithRoles } from '../../lib/storage/rows';
 function user(id: string, role: string): UserWithRoles {
   const now = new Date(0);
   return {
-    id, name: id, slug: id, password_hash: '', email: `${id}@example.com`, profile_image: null, cover_image: null, bio: null,
-    website: null, location: null, facebook: null, twitter: null, accessibility: null, status: 'active', locale: null,
-    visibility: 'public', meta_title: null, meta_description: null, tour: null, last_seen: null, created_at: now, updated_at: now,
+    id,
+    name: id,
+    slug: id,
+    password_hash: '',
+    email: `${id}@example.com`,
+    profile_image: null,
+    cover_image: null,
+    bio: null,
+    website: null,
+    location: null,
+    facebook: null,
+    twitter: null,
+    accessibility: null,
+    status: 'active',
+    locale: null,
+    visibility: 'public',
+    meta_title: null,
+    meta_description: null,
+    tour: null,
+    last_seen: null,
+    created_at: now,
+    updated_at: now,
     roles: [{ id: role, name: role, description: null, created_at: now, updated_at: now }],
   };
 }

@@ -42,7 +42,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -73,7 +81,12 @@ export function watch(page: Page, expectedStatuses: Set<number>): Watch {
 
 const AXE = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
 
-export interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
 
 /** axe-core's default rules (colour contrast included) on the page as it is; violations of impact serious or critical. */
 export async function seriousViolations(page: Page): Promise<string[]> {

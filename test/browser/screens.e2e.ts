@@ -155,7 +155,11 @@ describe('admin screens in Chromium', () => {
     await visible(page.getByRole('heading', { name: 'Katherine Johnson' }));
     await page.getByRole('button', { name: 'Suspend user' }).click();
     await expect.poll(() => page.locator('.page-header .status-suspended').textContent()).toBe('Suspended');
-    const users = (await (await adminApi('GET', 'users/?limit=all&include=roles')).json()).users as { email: string; status: string; roles: { name: string }[] }[];
+    const users = (await (await adminApi('GET', 'users/?limit=all&include=roles')).json()).users as {
+      email: string;
+      status: string;
+      roles: { name: string }[];
+    }[];
     const katherine = users.find((u) => u.email === 'katherine@example.com')!;
     expect(katherine.roles[0].name).toBe('Editor');
     expect(katherine.status).toBe('inactive');
@@ -167,7 +171,10 @@ describe('admin screens in Chromium', () => {
 
   it('changes the own profile and password', async () => {
     screenshotOnFailure('profile');
-    await page.getByRole('link', { name: /Grace Hopper/ }).first().click();
+    await page
+      .getByRole('link', { name: /Grace Hopper/ })
+      .first()
+      .click();
     await visible(page.getByRole('heading', { name: 'Your profile' }));
     await page.getByRole('textbox', { name: 'Location' }).fill('Arlington');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -44,7 +44,10 @@ try {
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByRole('dialog').waitFor();
   await shot('publish-dialog');
-  await page.getByRole('dialog').getByRole('button', { name: /^Publish/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Publish/ })
+    .click();
   await page.getByRole('button', { name: 'Update' }).waitFor();
   await shot('editor-published');
   await page.getByRole('link', { name: '← Posts' }).click();

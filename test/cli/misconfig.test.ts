@@ -20,14 +20,15 @@ it('names the path and the cause for a data directory it cannot use', async () =
   const foreign = join(root, 'someone-elses');
   await mkdir(foreign);
   await writeFile(join(foreign, 'thesis.docx'), 'x');
-  const [underFile, onForeign] = await Promise.all([
-    cli(['keys', '--data', join(file, 'data')]),
-    cli(['serve', '--port', '0', '--data', foreign]),
-  ]);
+  const [underFile, onForeign] = await Promise.all([cli(['keys', '--data', join(file, 'data')]), cli(['serve', '--port', '0', '--data', foreign])]);
   expect(underFile.code).toBe(1);
-  expect(underFile.stderr).toBe(`pressroom keys: Cannot use the data directory ${join(file, 'data')}: a part of the path is a file, not a directory (ENOTDIR).\n`);
+  expect(underFile.stderr).toBe(
+    `pressroom keys: Cannot use the data directory ${join(file, 'data')}: a part of the path is a file, not a directory (ENOTDIR).\n`,
+  );
   expect(onForeign.code).toBe(1);
-  expect(onForeign.stderr).toBe(`pressroom serve: Cannot use the data directory ${foreign}: it holds other files (thesis.docx) and no database. Choose an empty or new directory.\n`);
+  expect(onForeign.stderr).toBe(
+    `pressroom serve: Cannot use the data directory ${foreign}: it holds other files (thesis.docx) and no database. Choose an empty or new directory.\n`,
+  );
   expect(onForeign.stderr).not.toContain('PGlite');
 
   // a folder this user may not write to (root may write anywhere: the check runs as nobody then)
@@ -36,7 +37,10 @@ it('names the path and the cause for a data directory it cannot use', async () =
   await chmod(root, 0o755);
   const asRoot = process.getuid?.() === 0;
   if (!asRoot) await chmod(locked, 0o555);
-  const denied = await cli(['keys', '--data', join(locked, 'data')], asRoot ? { prefix: ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'], env: { HOME: root } } : {});
+  const denied = await cli(
+    ['keys', '--data', join(locked, 'data')],
+    asRoot ? { prefix: ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'], env: { HOME: root } } : {},
+  );
   expect(denied.code).toBe(1);
   expect(denied.stderr).toBe(`pressroom keys: Cannot create the data directory ${join(locked, 'data')}: permission denied (EACCES).\n`);
 }, 60_000);

@@ -108,7 +108,11 @@ describe('pressroom serve', () => {
     const res = await fetch(`${quiet.url}/svc/api/v3/content/tags/?key=${keys.contentKey}`);
     const bytes = (await res.arrayBuffer()).byteLength;
     expect((await quiet.stop()).code).toBe(0);
-    const lines = quiet.stdout().trim().split('\n').map((line) => JSON.parse(line));
+    const lines = quiet
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(quiet.stdout()).not.toContain(keys.contentKey);
     expect(quiet.stdout()).not.toContain(keys.adminKey);
     expect(lines).toContainEqual({ method: 'GET', path: '/svc/api/v3/content/tags/?key=', status: 200, bytes, ms: expect.any(Number) });

@@ -18,7 +18,9 @@ const titles = async (service: Service, path = 'posts/') => (await body(await re
 beforeAll(async () => {
   site = await createTestSite({ now: () => new Date(clock), contentApi: { generationCheckMs: 500 } });
   // a second instance on the same database, as a second process would be
-  other = checkResponses(await createService({ url: BASE, storage: createSqlStorage(site.driver), now: () => new Date(clock), contentApi: { generationCheckMs: 500 } }));
+  other = checkResponses(
+    await createService({ url: BASE, storage: createSqlStorage(site.driver), now: () => new Date(clock), contentApi: { generationCheckMs: 500 } }),
+  );
   otherAdmin = adminClient(other, site.adminKey, 'svc', () => new Date(clock));
 });
 afterAll(() => site.close());

@@ -16,12 +16,34 @@ const mobiledoc = (text: string) => JSON.stringify({ version: '0.3.1', atoms: []
 beforeAll(async () => {
   site = await createTestSite();
   const add = async (root: string, item: Record<string, unknown>) => (await body(await site.admin.post(`${root}/`, { [root]: [item] })))[root][0];
-  ids.alpha = (await add('posts', {
-    title: 'Alpha', status: 'published', published_at: '2024-01-03T10:00:00.000Z', tags: ['News', '#internal-note'],
-    mobiledoc: mobiledoc('Alpha body text'), custom_excerpt: 'Alpha excerpt',
-  })).id;
-  ids.beta = (await add('posts', { title: 'Beta', status: 'published', published_at: '2024-01-02T10:00:00.000Z', tags: ['News', 'Tech'], mobiledoc: mobiledoc('Beta body') })).id;
-  ids.gamma = (await add('posts', { title: 'Gamma', status: 'published', published_at: '2024-01-01T10:00:00.000Z', visibility: 'members', mobiledoc: mobiledoc('Members only') })).id;
+  ids.alpha = (
+    await add('posts', {
+      title: 'Alpha',
+      status: 'published',
+      published_at: '2024-01-03T10:00:00.000Z',
+      tags: ['News', '#internal-note'],
+      mobiledoc: mobiledoc('Alpha body text'),
+      custom_excerpt: 'Alpha excerpt',
+    })
+  ).id;
+  ids.beta = (
+    await add('posts', {
+      title: 'Beta',
+      status: 'published',
+      published_at: '2024-01-02T10:00:00.000Z',
+      tags: ['News', 'Tech'],
+      mobiledoc: mobiledoc('Beta body'),
+    })
+  ).id;
+  ids.gamma = (
+    await add('posts', {
+      title: 'Gamma',
+      status: 'published',
+      published_at: '2024-01-01T10:00:00.000Z',
+      visibility: 'members',
+      mobiledoc: mobiledoc('Members only'),
+    })
+  ).id;
   ids.draft = (await add('posts', { title: 'Draft', tags: ['Unpublished only'] })).id;
   ids.scheduled = (await add('posts', { title: 'Scheduled', status: 'scheduled', published_at: new Date(Date.now() + 3600_000).toISOString() })).id;
   ids.about = (await add('pages', { title: 'About', status: 'published', mobiledoc: mobiledoc('About page') })).id;
@@ -30,21 +52,103 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 const POST_KEYS = [
-  'slug', 'id', 'uuid', 'title', 'html', 'comment_id', 'feature_image', 'featured', 'created_at', 'updated_at', 'published_at',
-  'custom_excerpt', 'codeinjection_head', 'codeinjection_foot', 'custom_template', 'canonical_url', 'primary_author', 'primary_tag',
-  'url', 'page', 'excerpt', 'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title', 'twitter_description',
-  'meta_title', 'meta_description',
+  'slug',
+  'id',
+  'uuid',
+  'title',
+  'html',
+  'comment_id',
+  'feature_image',
+  'featured',
+  'created_at',
+  'updated_at',
+  'published_at',
+  'custom_excerpt',
+  'codeinjection_head',
+  'codeinjection_foot',
+  'custom_template',
+  'canonical_url',
+  'primary_author',
+  'primary_tag',
+  'url',
+  'page',
+  'excerpt',
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'meta_title',
+  'meta_description',
 ].sort();
 /** The Content API v3 adds these to the contract's list (reference-behaviour §7). */
 const POST_KEYS_V3 = [...POST_KEYS, 'reading_time', 'visibility'].sort();
 const NESTED_TAG_KEYS = ['description', 'feature_image', 'id', 'meta_description', 'meta_title', 'name', 'slug', 'url', 'visibility'].sort();
-const AUTHOR_KEYS = ['slug', 'id', 'name', 'profile_image', 'cover_image', 'bio', 'website', 'location', 'facebook', 'twitter', 'meta_title', 'meta_description', 'url'].sort();
-const PRIMARY_TAG_V2 = ['id', 'name', 'slug', 'description', 'feature_image', 'visibility', 'meta_title', 'meta_description', 'created_at', 'updated_at', 'url', 'parent'].sort();
-const PRIMARY_TAG_V3 = [...PRIMARY_TAG_V2, 'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title', 'twitter_description', 'codeinjection_head', 'codeinjection_foot', 'canonical_url', 'accent_color'].sort();
+const AUTHOR_KEYS = [
+  'slug',
+  'id',
+  'name',
+  'profile_image',
+  'cover_image',
+  'bio',
+  'website',
+  'location',
+  'facebook',
+  'twitter',
+  'meta_title',
+  'meta_description',
+  'url',
+].sort();
+const PRIMARY_TAG_V2 = [
+  'id',
+  'name',
+  'slug',
+  'description',
+  'feature_image',
+  'visibility',
+  'meta_title',
+  'meta_description',
+  'created_at',
+  'updated_at',
+  'url',
+  'parent',
+].sort();
+const PRIMARY_TAG_V3 = [
+  ...PRIMARY_TAG_V2,
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'codeinjection_head',
+  'codeinjection_foot',
+  'canonical_url',
+  'accent_color',
+].sort();
 const SETTINGS_KEYS = [
-  'title', 'description', 'logo', 'icon', 'cover_image', 'facebook', 'twitter', 'navigation', 'secondary_navigation', 'meta_title',
-  'meta_description', 'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title', 'twitter_description',
-  'members_support_address', 'url', 'active_timezone', 'default_locale',
+  'title',
+  'description',
+  'logo',
+  'icon',
+  'cover_image',
+  'facebook',
+  'twitter',
+  'navigation',
+  'secondary_navigation',
+  'meta_title',
+  'meta_description',
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'members_support_address',
+  'url',
+  'active_timezone',
+  'default_locale',
 ].sort();
 
 describe('key authentication (reference-behaviour §4)', () => {
@@ -102,7 +206,10 @@ describe('posts/', () => {
   });
 
   it('include=tags,authors adds the reduced nested shapes and primary_tag with full fields and parent', async () => {
-    for (const [version, primaryKeys] of [['v2', PRIMARY_TAG_V2], ['v3', PRIMARY_TAG_V3]] as const) {
+    for (const [version, primaryKeys] of [
+      ['v2', PRIMARY_TAG_V2],
+      ['v3', PRIMARY_TAG_V3],
+    ] as const) {
       const { posts } = await body(await content('posts/?include=tags,authors&filter=slug:alpha', { version }));
       const post = posts[0];
       expect(Object.keys(post).sort()).toEqual([...(version === 'v3' ? POST_KEYS_V3 : POST_KEYS), 'authors', 'tags'].sort());
@@ -200,7 +307,11 @@ describe('tags/ and authors/', () => {
     const { tags } = await body(await content('tags/?include=count.posts&filter=slug:news'));
     expect(tags[0].count).toEqual({ posts: 2 });
     const sorted = await body(await content('tags/?include=count.posts&order=count.posts%20desc,name%20asc'));
-    expect(sorted.tags.map((t: any) => [t.name, t.count.posts])).toEqual([['News', 2], ['#internal-note', 1], ['Tech', 1]]);
+    expect(sorted.tags.map((t: any) => [t.name, t.count.posts])).toEqual([
+      ['News', 2],
+      ['#internal-note', 1],
+      ['Tech', 1],
+    ]);
     expect(Object.keys(tags[0]).sort()).toEqual([...NESTED_TAG_KEYS, 'count'].sort());
   });
 
@@ -257,9 +368,12 @@ describe('HTTP behaviour', () => {
   });
 
   it('answers preflight and refuses writes with 405 and Allow', async () => {
-    const preflight = await site.service.fetch(new Request(`${BASE}/svc/api/v3/content/posts/`, {
-      method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'accept-version' },
-    }));
+    const preflight = await site.service.fetch(
+      new Request(`${BASE}/svc/api/v3/content/posts/`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'accept-version' },
+      }),
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('GET');

@@ -27,7 +27,9 @@ beforeAll(async () => {
   site = await createTestSite({ contentApi: { cache: false } });
   elsewhereStorage = createSqlStorage(site.driver);
   elsewhere = checkResponses(await createService({ url: BASE, storage: elsewhereStorage, contentApi: { cache: false } }));
-  counted = checkResponses(await createService({ url: BASE, storage: createSqlStorage(countingDriver(site.driver, statements, { commits: true })), contentApi: { cache: false } }));
+  counted = checkResponses(
+    await createService({ url: BASE, storage: createSqlStorage(countingDriver(site.driver, statements, { commits: true })), contentApi: { cache: false } }),
+  );
 });
 afterAll(() => site.close());
 
@@ -53,7 +55,13 @@ async function listed(service: Service) {
 describe('Content API reads on PGlite, which knows its generation', () => {
   it('answer a page, a post, a page of tags and one of authors read before with no statement', async () => {
     const post = await publish('Known', { tags: ['Known tag'] });
-    const paths = ['posts/?include=tags,authors', `posts/slug/${post.slug}/?include=tags,authors`, `posts/${post.id}/`, 'tags/?include=count.posts', 'authors/?include=count.posts'];
+    const paths = [
+      'posts/?include=tags,authors',
+      `posts/slug/${post.slug}/?include=tags,authors`,
+      `posts/${post.id}/`,
+      'tags/?include=count.posts',
+      'authors/?include=count.posts',
+    ];
     const first = [];
     for (const path of paths) first.push(await json(counted, path));
     statements.length = 0;
@@ -148,10 +156,12 @@ describe('the PGlite driver', () => {
         expect(moved()).toBe(false);
       });
       expect(moved()).toBe(true);
-      await expect(driver.transaction(async (tx) => {
-        await tx.query('UPDATE counted SET n = n + 1');
-        throw new Error('rolled back');
-      })).rejects.toThrow('rolled back');
+      await expect(
+        driver.transaction(async (tx) => {
+          await tx.query('UPDATE counted SET n = n + 1');
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
       // rolled back: nothing changed, but counting it costs a reader one statement at most
       expect(moved()).toBe(true);
       await driver.transaction(async () => undefined);

@@ -87,7 +87,10 @@ describe('pages from the end', () => {
     for (let round = 0; round < 2; round++) {
       for (let page = 1; page <= pages + 1; page++) {
         const result = await read(`${path}&limit=${LIMIT}&page=${page}`);
-        expect(result[resource].map((row: { id: string }) => row.id), `page ${page}`).toEqual(whole.slice((page - 1) * LIMIT, page * LIMIT));
+        expect(
+          result[resource].map((row: { id: string }) => row.id),
+          `page ${page}`,
+        ).toEqual(whole.slice((page - 1) * LIMIT, page * LIMIT));
         expect(result.meta.pagination).toMatchObject({ page, limit: LIMIT, pages, total: whole.length });
       }
     }

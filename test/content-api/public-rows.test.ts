@@ -115,7 +115,9 @@ describe('Content API reads of rows kept between requests', () => {
   });
 
   it('give each read the bodies it asks for', async () => {
-    const post = await publish('Bodies', { mobiledoc: JSON.stringify({ version: '0.3.1', atoms: [], cards: [], markups: [], sections: [[1, 'p', [[0, [], 0, 'Hello body']]]] }) });
+    const post = await publish('Bodies', {
+      mobiledoc: JSON.stringify({ version: '0.3.1', atoms: [], cards: [], markups: [], sections: [[1, 'p', [[0, [], 0, 'Hello body']]]] }),
+    });
     const html = (await json(reader, `posts/slug/${post.slug}/`)).posts[0];
     expect(html.html).toContain('Hello body');
     expect(html.mobiledoc).toBeUndefined();
@@ -139,7 +141,9 @@ describe('Content API reads of rows kept between requests', () => {
     statements.length = 0;
     const filtered = await json(counted, 'posts/?include=tags,authors&filter=tag:counted');
     expect(filtered.posts).toEqual(page.posts.slice(0, 3));
-    expect(statements.some((sql) => /FROM (posts p WHERE p\.type = \$1 AND p\.status = 'published' AND p\.id|tags t WHERE t\.id|users u WHERE u\.id)/.test(sql))).toBe(false);
+    expect(
+      statements.some((sql) => /FROM (posts p WHERE p\.type = \$1 AND p\.status = 'published' AND p\.id|tags t WHERE t\.id|users u WHERE u\.id)/.test(sql)),
+    ).toBe(false);
 
     statements.length = 0;
     const one = await json(counted, `posts/slug/${page.posts[1].slug}/?include=tags,authors`);
@@ -157,7 +161,9 @@ describe('Content API reads of rows kept between requests', () => {
     const after = await json(counted, 'posts/?include=tags,authors');
     expect(after.posts.map((p: any) => p.title)).toEqual(before.posts.map((p: any) => (p.id === target.id ? 'Versioned, edited' : p.title)));
     expect(after).toEqual(await json(tablesOnly, 'posts/?include=tags,authors'));
-    const readInFull = statements.flatMap((sql, i) => (/^SELECT (?!\w\.id, \w\.xmin)/.test(sql) && /\.xmin::text AS version_/.test(sql) ? [parameters[i]] : []));
+    const readInFull = statements.flatMap((sql, i) =>
+      /^SELECT (?!\w\.id, \w\.xmin)/.test(sql) && /\.xmin::text AS version_/.test(sql) ? [parameters[i]] : [],
+    );
     // one post read in full, by its id alone; its tags and authors, unchanged, only checked
     expect(readInFull).toEqual([['post', target.id]]);
     expect(statements.filter((sql) => /^SELECT \w\.id, \w\.xmin::text AS version_ FROM (posts p|tags t|users u) /.test(sql))).toHaveLength(3);

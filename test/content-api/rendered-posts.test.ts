@@ -15,10 +15,19 @@ let keepsNothing: Service;
 
 beforeAll(async () => {
   site = await createTestSite({ contentApi: { cache: false } });
-  keepsNothing = checkResponses(await createService({ url: BASE, storage: createSqlStorage(site.driver, { publicRowBytes: 0 }), contentApi: { cache: false } }));
+  keepsNothing = checkResponses(
+    await createService({ url: BASE, storage: createSqlStorage(site.driver, { publicRowBytes: 0 }), contentApi: { cache: false } }),
+  );
   for (let i = 0; i < 4; i++) {
     const res = await site.admin.post('posts/', {
-      posts: [{ title: `Rendered ${i}`, status: 'published', tags: i % 2 ? ['Odd', 'Rendered'] : ['Rendered'], custom_excerpt: i === 3 ? 'Its "own" excerpt, \u00e9' : null }],
+      posts: [
+        {
+          title: `Rendered ${i}`,
+          status: 'published',
+          tags: i % 2 ? ['Odd', 'Rendered'] : ['Rendered'],
+          custom_excerpt: i === 3 ? 'Its "own" excerpt, \u00e9' : null,
+        },
+      ],
     });
     expect(res.status).toBe(201);
   }

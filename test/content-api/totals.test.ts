@@ -91,7 +91,14 @@ describe('Content API totals after writes', () => {
     // is tested post by post; later pages and limit=all read the same filter through hashed sets
     for (let i = 0; i < 30; i++) {
       const res = await site.admin.post('posts/', {
-        posts: [{ title: `Walk ${i}`, status: 'published', published_at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(), tags: i % 6 === 5 ? ['Other'] : ['Common'] }],
+        posts: [
+          {
+            title: `Walk ${i}`,
+            status: 'published',
+            published_at: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+            tags: i % 6 === 5 ? ['Other'] : ['Common'],
+          },
+        ],
       });
       expect(res.status).toBe(201);
     }

@@ -89,7 +89,11 @@ describe('image card', () => {
 
 describe('gallery card', () => {
   const image = (n: number, row?: number): Record<string, unknown> => ({
-    fileName: `${n}.jpg`, src: `/${n}.jpg`, width: 100, height: 50, row,
+    fileName: `${n}.jpg`,
+    src: `/${n}.jpg`,
+    width: 100,
+    height: 50,
+    row,
   });
   it('groups images by row', () => {
     expect(renderCard('gallery', { images: [image(1, 0), image(2, 0), image(3, 1)], caption: 'Cap' })).toBe(
@@ -197,7 +201,19 @@ describe('small cards', () => {
     expect(renderCard('paywall', {})).toBe('<!--members-only-->');
   });
   it('unknown cards render nothing', () => {
-    expect(render({ cards: [['product', { title: 'x' }], ['email', {}]], sections: [[10, 0], [10, 1], [1, 'p', [[0, [], 0, 'x']]]] })).toBe('<p>x</p>');
+    expect(
+      render({
+        cards: [
+          ['product', { title: 'x' }],
+          ['email', {}],
+        ],
+        sections: [
+          [10, 0],
+          [10, 1],
+          [1, 'p', [[0, [], 0, 'x']]],
+        ],
+      }),
+    ).toBe('<p>x</p>');
   });
 });
 
@@ -217,7 +233,9 @@ describe('callout card', () => {
 describe('toggle card', () => {
   it('renders heading and content', () => {
     const html = renderCard('toggle', { heading: 'Q?', content: '<p>A <em>answer</em></p><ul><li>x</li></ul>' });
-    expect(html).toMatch(/^<div class="kg-card kg-toggle-card" data-kg-toggle-state="close"><div class="kg-toggle-heading"><h4 class="kg-toggle-heading-text">Q\?<\/h4><button class="kg-toggle-card-icon"><svg [^]*<\/svg><\/button><\/div>/);
+    expect(html).toMatch(
+      /^<div class="kg-card kg-toggle-card" data-kg-toggle-state="close"><div class="kg-toggle-heading"><h4 class="kg-toggle-heading-text">Q\?<\/h4><button class="kg-toggle-card-icon"><svg [^]*<\/svg><\/button><\/div>/,
+    );
     expect(html.endsWith('<div class="kg-toggle-content"><p>A <em>answer</em></p><ul><li>x</li></ul></div></div>')).toBe(true);
   });
 });
@@ -268,9 +286,7 @@ describe('header card', () => {
 
 describe('media cards', () => {
   it('video', () => {
-    expect(
-      renderCard('video', { src: '/v.mp4', thumbnailSrc: '/t.jpg', width: 640, height: 360, caption: 'Clip', loop: true, cardWidth: 'wide' }),
-    ).toBe(
+    expect(renderCard('video', { src: '/v.mp4', thumbnailSrc: '/t.jpg', width: 640, height: 360, caption: 'Clip', loop: true, cardWidth: 'wide' })).toBe(
       '<figure class="kg-card kg-video-card kg-width-wide kg-card-hascaption"><div class="kg-video-container">' +
         '<video src="/v.mp4" poster="/t.jpg" width="640" height="360" controls playsinline preload="metadata" loop></video>' +
         '</div><figcaption>Clip</figcaption></figure>',

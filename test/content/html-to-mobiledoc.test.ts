@@ -24,7 +24,9 @@ describe('htmlToMobiledoc: document shape', () => {
   });
 
   it('maps inline formatting to markups with balanced open/close counts', () => {
-    const doc = htmlToMobiledoc('<p>a <strong>b <em>c</em></strong><em> d</em> <u>u</u><s>s</s><strike>t</strike><del>d</del><code>c</code><sub>2</sub><sup>3</sup></p>');
+    const doc = htmlToMobiledoc(
+      '<p>a <strong>b <em>c</em></strong><em> d</em> <u>u</u><s>s</s><strike>t</strike><del>d</del><code>c</code><sub>2</sub><sup>3</sup></p>',
+    );
     expect(doc.markups).toEqual([['strong'], ['em'], ['u'], ['s'], ['code'], ['sub'], ['sup']]);
     expect(doc.sections).toEqual([
       [
@@ -47,15 +49,35 @@ describe('htmlToMobiledoc: document shape', () => {
   });
 
   it('keeps href, rel and target on links and shares identical markups', () => {
-    const doc = htmlToMobiledoc('<p><a href="https://e.com" rel="noopener" target="_blank" class="x" onclick="y">a</a> <a href="https://e.com" rel="noopener" target="_blank">b</a></p>');
+    const doc = htmlToMobiledoc(
+      '<p><a href="https://e.com" rel="noopener" target="_blank" class="x" onclick="y">a</a> <a href="https://e.com" rel="noopener" target="_blank">b</a></p>',
+    );
     expect(doc.markups).toEqual([['a', ['href', 'https://e.com', 'rel', 'noopener', 'target', '_blank']]]);
-    expect(doc.sections[0]).toEqual([1, 'p', [[0, [0], 1, 'a'], [0, [], 0, ' '], [0, [0], 1, 'b']]]);
+    expect(doc.sections[0]).toEqual([
+      1,
+      'p',
+      [
+        [0, [0], 1, 'a'],
+        [0, [], 0, ' '],
+        [0, [0], 1, 'b'],
+      ],
+    ]);
   });
 
   it('turns <br> into soft-return atoms', () => {
     const doc = htmlToMobiledoc('<p>one<br>two<br/>three</p>');
     expect(doc.atoms).toEqual([['soft-return', '', {}]]);
-    expect(doc.sections[0]).toEqual([1, 'p', [[0, [], 0, 'one'], [1, [], 0, 0], [0, [], 0, 'two'], [1, [], 0, 0], [0, [], 0, 'three']]]);
+    expect(doc.sections[0]).toEqual([
+      1,
+      'p',
+      [
+        [0, [], 0, 'one'],
+        [1, [], 0, 0],
+        [0, [], 0, 'two'],
+        [1, [], 0, 0],
+        [0, [], 0, 'three'],
+      ],
+    ]);
   });
 
   it('drops a trailing <br> and paragraphs that hold nothing', () => {
@@ -89,9 +111,9 @@ describe('htmlToMobiledoc: document shape', () => {
   });
 
   it('drops document metadata when a whole page is pasted', () => {
-    expect(htmlOf('<!DOCTYPE html><html><head><title>Title</title><meta charset="utf-8"><link rel="stylesheet" href="x.css"></head><body><p>Body</p></body></html>')).toBe(
-      '<p>Body</p>',
-    );
+    expect(
+      htmlOf('<!DOCTYPE html><html><head><title>Title</title><meta charset="utf-8"><link rel="stylesheet" href="x.css"></head><body><p>Body</p></body></html>'),
+    ).toBe('<p>Body</p>');
   });
 });
 
@@ -149,9 +171,9 @@ describe('htmlToMobiledoc: cards', () => {
   });
 
   it('reads figures with captions and Ghost width classes', () => {
-    expect(htmlToMobiledoc('<figure class="kg-card kg-image-card kg-width-full"><img src="/a.jpg"><figcaption>An <em>image</em></figcaption></figure>').cards).toEqual([
-      ['image', { src: '/a.jpg', cardWidth: 'full', caption: 'An <em>image</em>' }],
-    ]);
+    expect(
+      htmlToMobiledoc('<figure class="kg-card kg-image-card kg-width-full"><img src="/a.jpg"><figcaption>An <em>image</em></figcaption></figure>').cards,
+    ).toEqual([['image', { src: '/a.jpg', cardWidth: 'full', caption: 'An <em>image</em>' }]]);
     expect(htmlToMobiledoc('<figure><picture><source srcset="/a.webp"><img src="/a.jpg"></picture><figcaption>c</figcaption></figure>').cards).toEqual([
       ['image', { src: '/a.jpg', caption: 'c' }],
     ]);
@@ -169,9 +191,9 @@ describe('htmlToMobiledoc: cards', () => {
   });
 
   it('reads captioned code figures', () => {
-    expect(htmlToMobiledoc('<figure class="kg-card kg-code-card"><pre><code class="language-js">x</code></pre><figcaption>cap</figcaption></figure>').cards).toEqual([
-      ['code', { code: 'x', language: 'js', caption: 'cap' }],
-    ]);
+    expect(
+      htmlToMobiledoc('<figure class="kg-card kg-code-card"><pre><code class="language-js">x</code></pre><figcaption>cap</figcaption></figure>').cards,
+    ).toEqual([['code', { code: 'x', language: 'js', caption: 'cap' }]]);
   });
 
   it('turns <hr> into hr cards', () => {
@@ -183,7 +205,11 @@ describe('htmlToMobiledoc: cards', () => {
   });
 
   it('turns Ghost html and markdown card markers back into html cards', () => {
-    expect(htmlToMobiledoc('<!--kg-card-begin: html--><div class="x">raw <b>html</b></div>\n<p>two</p><!--kg-card-end: html--><!--kg-card-begin: markdown--><h2 id="x">X</h2><!--kg-card-end: markdown-->').cards).toEqual([
+    expect(
+      htmlToMobiledoc(
+        '<!--kg-card-begin: html--><div class="x">raw <b>html</b></div>\n<p>two</p><!--kg-card-end: html--><!--kg-card-begin: markdown--><h2 id="x">X</h2><!--kg-card-end: markdown-->',
+      ).cards,
+    ).toEqual([
       ['html', { html: '<div class="x">raw <b>html</b></div>\n<p>two</p>' }],
       ['html', { html: '<h2 id="x">X</h2>' }],
     ]);
@@ -209,12 +235,15 @@ describe('htmlToMobiledoc: cards', () => {
         },
       ],
     ]);
-    const embed = htmlToMobiledoc('<figure class="kg-card kg-embed-card"><iframe src="https://youtube.com/embed/x"></iframe><figcaption>Video</figcaption></figure>');
+    const embed = htmlToMobiledoc(
+      '<figure class="kg-card kg-embed-card"><iframe src="https://youtube.com/embed/x"></iframe><figcaption>Video</figcaption></figure>',
+    );
     expect(embed.cards).toEqual([['embed', { html: '<iframe src="https://youtube.com/embed/x"></iframe>', caption: 'Video' }]]);
   });
 
   it('keeps other Ghost cards verbatim', () => {
-    const callout = '<div class="kg-card kg-callout-card kg-callout-card-grey"><div class="kg-callout-emoji">💡</div><div class="kg-callout-text">x</div></div>';
+    const callout =
+      '<div class="kg-card kg-callout-card kg-callout-card-grey"><div class="kg-callout-emoji">💡</div><div class="kg-callout-text">x</div></div>';
     expect(htmlToMobiledoc(callout).cards).toEqual([['html', { html: callout }]]);
   });
 });
@@ -264,7 +293,7 @@ describe('htmlToMobiledoc: malformed HTML', () => {
   });
 
   it('handles attributes without values and odd quoting', () => {
-    expect(htmlOf('<p><a href=/x target=_blank>x</a><img src=\'/i.png\' alt=a"b></p>')).toBe(
+    expect(htmlOf("<p><a href=/x target=_blank>x</a><img src='/i.png' alt=a\"b></p>")).toBe(
       '<p><a href="/x" target="_blank">x</a></p><figure class="kg-card kg-image-card"><img src="/i.png" class="kg-image" alt="a&quot;b" loading="lazy"></figure>',
     );
   });
@@ -277,7 +306,9 @@ describe('htmlToMobiledoc: malformed HTML', () => {
 describe('htmlToMobiledoc: Unicode', () => {
   it('keeps non-Latin text, emoji and combining marks', () => {
     const text = 'Привет, мир — 你好，世界 — こんにちは — مرحبا — 👩‍👩‍👧 — é (e\u0301)';
-    expect(htmlOf(`<h2>${text}</h2><p>${text}</p>`)).toBe(`<h2 id="${encodeURIComponent('привет-мир-—-你好，世界-—-こんにちは-—-مرحبا-—-👩‍👩‍👧-—-é-e\u0301')}">${text}</h2><p>${text}</p>`);
+    expect(htmlOf(`<h2>${text}</h2><p>${text}</p>`)).toBe(
+      `<h2 id="${encodeURIComponent('привет-мир-—-你好，世界-—-こんにちは-—-مرحبا-—-👩‍👩‍👧-—-é-e\u0301')}">${text}</h2><p>${text}</p>`,
+    );
   });
 });
 

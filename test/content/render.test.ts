@@ -23,9 +23,15 @@ describe('renderMobiledoc: sections', () => {
   });
 
   it('accepts upper-case section tag names', () => {
-    expect(render({ sections: [[1, 'P', [[0, [], 0, 'a']]], [1, 'H2', [[0, [], 0, 'B']]], [3, 'UL', [[[0, [], 0, 'c']]]]] })).toBe(
-      '<p>a</p><h2 id="b">B</h2><ul><li>c</li></ul>',
-    );
+    expect(
+      render({
+        sections: [
+          [1, 'P', [[0, [], 0, 'a']]],
+          [1, 'H2', [[0, [], 0, 'B']]],
+          [3, 'UL', [[[0, [], 0, 'c']]]],
+        ],
+      }),
+    ).toBe('<p>a</p><h2 id="b">B</h2><ul><li>c</li></ul>');
   });
 
   it('renders an empty paragraph', () => {
@@ -33,9 +39,7 @@ describe('renderMobiledoc: sections', () => {
   });
 
   it('skips sections with tag names the format does not allow', () => {
-    expect(render({ sections: [[1, 'script', [[0, [], 0, 'alert(1)']]], [1, 'div', [[0, [], 0, 'x']]], paragraph('kept')] })).toBe(
-      '<p>kept</p>',
-    );
+    expect(render({ sections: [[1, 'script', [[0, [], 0, 'alert(1)']]], [1, 'div', [[0, [], 0, 'x']]], paragraph('kept')] })).toBe('<p>kept</p>');
     expect(render({ sections: [[3, 'dl', [[[0, [], 0, 'x']]]]] })).toBe('');
   });
 
@@ -116,9 +120,15 @@ describe('renderMobiledoc: markups', () => {
   });
 
   it('reuses a markup across sections', () => {
-    expect(render({ markups: [['em']], sections: [[1, 'p', [[0, [0], 1, 'a']]], [1, 'p', [[0, [0], 1, 'b']]]] })).toBe(
-      '<p><em>a</em></p><p><em>b</em></p>',
-    );
+    expect(
+      render({
+        markups: [['em']],
+        sections: [
+          [1, 'p', [[0, [0], 1, 'a']]],
+          [1, 'p', [[0, [0], 1, 'b']]],
+        ],
+      }),
+    ).toBe('<p><em>a</em></p><p><em>b</em></p>');
   });
 
   it('closes markups left open at the end of a section', () => {
@@ -126,9 +136,7 @@ describe('renderMobiledoc: markups', () => {
   });
 
   it('keeps the text of unknown markups without a tag', () => {
-    expect(render({ markups: [['span', ['style', 'color:red']], ['script']], sections: [[1, 'p', [[0, [0, 1], 2, 'x']]]] })).toBe(
-      '<p>x</p>',
-    );
+    expect(render({ markups: [['span', ['style', 'color:red']], ['script']], sections: [[1, 'p', [[0, [0, 1], 2, 'x']]]] })).toBe('<p>x</p>');
   });
 
   it('escapes text', () => {
@@ -141,7 +149,20 @@ describe('renderMobiledoc: markups', () => {
 describe('renderMobiledoc: atoms', () => {
   it('renders soft-return as <br>', () => {
     expect(
-      render({ atoms: [['soft-return', '', {}]], sections: [[1, 'p', [[0, [], 0, 'a'], [1, [], 0, 0], [0, [], 0, 'b']]]] }),
+      render({
+        atoms: [['soft-return', '', {}]],
+        sections: [
+          [
+            1,
+            'p',
+            [
+              [0, [], 0, 'a'],
+              [1, [], 0, 0],
+              [0, [], 0, 'b'],
+            ],
+          ],
+        ],
+      }),
     ).toBe('<p>a<br>b</p>');
   });
 
@@ -151,7 +172,21 @@ describe('renderMobiledoc: atoms', () => {
 
   it('applies markups to atoms', () => {
     expect(
-      render({ markups: [['b']], atoms: [['soft-return', '', {}]], sections: [[1, 'p', [[0, [0], 0, 'a'], [1, [], 0, 0], [0, [], 1, 'b']]]] }),
+      render({
+        markups: [['b']],
+        atoms: [['soft-return', '', {}]],
+        sections: [
+          [
+            1,
+            'p',
+            [
+              [0, [0], 0, 'a'],
+              [1, [], 0, 0],
+              [0, [], 1, 'b'],
+            ],
+          ],
+        ],
+      }),
     ).toBe('<p><b>a<br>b</b></p>');
   });
 });
@@ -175,7 +210,10 @@ describe('renderMobiledoc: heading ids', () => {
   it('shares the id space with markdown and header cards', () => {
     expect(
       render({
-        cards: [['markdown', { markdown: '## Intro' }], ['header', { header: 'Intro', size: 'small', style: 'dark' }]],
+        cards: [
+          ['markdown', { markdown: '## Intro' }],
+          ['header', { header: 'Intro', size: 'small', style: 'dark' }],
+        ],
         sections: [h('h2', 'Intro'), [10, 0], [10, 1]],
       }),
     ).toBe(
@@ -186,7 +224,22 @@ describe('renderMobiledoc: heading ids', () => {
 
   it('takes the id from the text of all markers, without markup', () => {
     expect(
-      render({ markups: [['em']], atoms: [['soft-return', '', {}]], sections: [[1, 'h2', [[0, [], 0, 'A '], [0, [0], 1, 'big'], [1, [], 0, 0], [0, [], 0, ' deal']]]] }),
+      render({
+        markups: [['em']],
+        atoms: [['soft-return', '', {}]],
+        sections: [
+          [
+            1,
+            'h2',
+            [
+              [0, [], 0, 'A '],
+              [0, [0], 1, 'big'],
+              [1, [], 0, 0],
+              [0, [], 0, ' deal'],
+            ],
+          ],
+        ],
+      }),
     ).toBe('<h2 id="a-big-deal">A <em>big</em><br> deal</h2>');
   });
 

@@ -41,9 +41,25 @@ describe('HTML → mobiledoc → HTML', () => {
       markups: [],
       cards: [
         ['image', { src: '/a.jpg', alt: 'a', caption: 'c', cardWidth: 'full', href: 'https://e.com' }],
-        ['gallery', { images: [{ src: '/1.jpg', width: 10, height: 10, row: 0 }, { src: '/2.jpg', width: 10, height: 10, row: 1 }], caption: 'g' }],
+        [
+          'gallery',
+          {
+            images: [
+              { src: '/1.jpg', width: 10, height: 10, row: 0 },
+              { src: '/2.jpg', width: 10, height: 10, row: 1 },
+            ],
+            caption: 'g',
+          },
+        ],
         ['embed', { html: '<iframe src="https://e.com/x"></iframe>', caption: 'e' }],
-        ['bookmark', { url: 'https://e.com', metadata: { url: 'https://e.com', title: 'T', description: 'D', publisher: 'P', author: 'A', icon: '/i.png', thumbnail: '/t.png' }, caption: 'b' }],
+        [
+          'bookmark',
+          {
+            url: 'https://e.com',
+            metadata: { url: 'https://e.com', title: 'T', description: 'D', publisher: 'P', author: 'A', icon: '/i.png', thumbnail: '/t.png' },
+            caption: 'b',
+          },
+        ],
         ['code', { code: 'a < b', language: 'js', caption: 'k' }],
         ['callout', { calloutEmoji: '!', calloutText: 'hey' }],
         ['button', { buttonUrl: '/x', buttonText: 'Go' }],
@@ -82,22 +98,27 @@ function markers(segments: Array<{ text: string; markups: number[] }>): unknown[
 
 const section = fc.oneof(
   fc.record({ kind: fc.constantFrom('p', 'h2', 'h3', 'blockquote'), line }).map(({ kind, line }) => [1, kind, markers(line)]),
-  fc.record({ kind: fc.constantFrom('ul', 'ol'), items: fc.array(line, { minLength: 1, maxLength: 4 }) }).map(({ kind, items }) => [3, kind, items.map(markers)]),
+  fc
+    .record({ kind: fc.constantFrom('ul', 'ol'), items: fc.array(line, { minLength: 1, maxLength: 4 }) })
+    .map(({ kind, items }) => [3, kind, items.map(markers)]),
   fc.constantFrom([10, 0], [10, 1], [10, 2]),
 );
 
-const generated = fc.array(section, { minLength: 1, maxLength: 8 }).map(
-  (sections): Mobiledoc =>
-    parseMobiledoc(
-      JSON.stringify({
-        version: '0.3.1',
-        ghostVersion: '4.0',
-        atoms: [],
-        markups: [['strong'], ['em'], ['a', ['href', 'https://example.com/?q=1&r=2']], ['code']],
-        cards: [['image', { src: '/x.png', alt: 'x' }], ['html', { html: '<table><tr><td>t</td></tr></table>' }], ['hr', {}]],
-        sections,
-      }),
-    ),
+const generated = fc.array(section, { minLength: 1, maxLength: 8 }).map((sections): Mobiledoc =>
+  parseMobiledoc(
+    JSON.stringify({
+      version: '0.3.1',
+      ghostVersion: '4.0',
+      atoms: [],
+      markups: [['strong'], ['em'], ['a', ['href', 'https://example.com/?q=1&r=2']], ['code']],
+      cards: [
+        ['image', { src: '/x.png', alt: 'x' }],
+        ['html', { html: '<table><tr><td>t</td></tr></table>' }],
+        ['hr', {}],
+      ],
+      sections,
+    }),
+  ),
 );
 
 describe('round-trip properties', () => {
@@ -111,15 +132,43 @@ describe('round-trip properties', () => {
     );
   });
 
-  const tags = ['p', 'div', 'b', 'i', 'span', 'h2', 'blockquote', 'ul', 'ol', 'li', 'table', 'td', 'a href="/x"', 'section', 'aside', 'em', 'pre', 'code', 'my-el', 'figure', 'figcaption', 'dl', 'dd', 'h1', 'sup', 'strike', 'center'];
+  const tags = [
+    'p',
+    'div',
+    'b',
+    'i',
+    'span',
+    'h2',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'table',
+    'td',
+    'a href="/x"',
+    'section',
+    'aside',
+    'em',
+    'pre',
+    'code',
+    'my-el',
+    'figure',
+    'figcaption',
+    'dl',
+    'dd',
+    'h1',
+    'sup',
+    'strike',
+    'center',
+  ];
   const fragment: fc.Arbitrary<string> = fc.letrec((tie) => ({
     node: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
       fc.stringMatching(/^[a-z]{1,6}$/).map((w) => ` ${w} `),
       fc.constantFrom('<br>', '<hr>', '<img src="/i.png">', '<!-- c -->'),
-      fc.record({ tag: fc.constantFrom(...tags), body: fc.array(tie('node'), { maxLength: 4 }) }).map(
-        ({ tag, body }) => `<${tag}>${(body as string[]).join('')}</${tag.split(' ')[0]}>`,
-      ),
+      fc
+        .record({ tag: fc.constantFrom(...tags), body: fc.array(tie('node'), { maxLength: 4 }) })
+        .map(({ tag, body }) => `<${tag}>${(body as string[]).join('')}</${tag.split(' ')[0]}>`),
     ),
   })).node;
 

@@ -42,9 +42,35 @@ describe('parseMobiledoc: invalid documents', () => {
     ['opens not an array', json({ sections: [[1, 'p', [[0, 0, 0, 'x']]]] }), /opened markups must be an array/],
     ['negative close count', json({ sections: [[1, 'p', [[0, [], -1, 'x']]]] }), /closed-markup count/],
     ['fractional markup index', json({ markups: [['b']], sections: [[1, 'p', [[0, [0.5], 1, 'x']]]] }), /not an index/],
-    ['missing markup', json({ markups: [['b']], sections: [[1, 'p', [[0, [], 0, 'a']]], [1, 'p', [[0, [7], 1, 'x']]]] }), /section 1 references markup 7 which does not exist/],
+    [
+      'missing markup',
+      json({
+        markups: [['b']],
+        sections: [
+          [1, 'p', [[0, [], 0, 'a']]],
+          [1, 'p', [[0, [7], 1, 'x']]],
+        ],
+      }),
+      /section 1 references markup 7 which does not exist/,
+    ],
     ['over-closing', json({ markups: [['b']], sections: [[1, 'p', [[0, [0], 2, 'x']]]] }), /closes 2 markups but only 1 are open/],
-    ['closing across markers', json({ markups: [['b']], sections: [[1, 'p', [[0, [0], 1, 'x'], [0, [], 1, 'y']]]] }), /marker 1 closes 1 markups but only 0 are open/],
+    [
+      'closing across markers',
+      json({
+        markups: [['b']],
+        sections: [
+          [
+            1,
+            'p',
+            [
+              [0, [0], 1, 'x'],
+              [0, [], 1, 'y'],
+            ],
+          ],
+        ],
+      }),
+      /marker 1 closes 1 markups but only 0 are open/,
+    ],
     ['missing atom', json({ sections: [[1, 'p', [[1, [], 0, 0]]]] }), /section 0 references atom 0 which does not exist/],
     ['atom reference not an index', json({ atoms: [['soft-return', '', {}]], sections: [[1, 'p', [[1, [], 0, 'x']]]] }), /atom reference must be an index/],
     ['missing card', json({ sections: [[10, 0]] }), /section 0 references card 0 which does not exist/],
@@ -90,7 +116,17 @@ describe('parseMobiledoc: valid documents', () => {
   });
 
   it('accepts markups left open at the end of a section and unknown tag names', () => {
-    expect(() => parseMobiledoc(json({ markups: [['b'], ['span']], sections: [[1, 'p', [[0, [0, 1], 0, 'x']]], [1, 'div', []]] }))).not.toThrow();
+    expect(() =>
+      parseMobiledoc(
+        json({
+          markups: [['b'], ['span']],
+          sections: [
+            [1, 'p', [[0, [0, 1], 0, 'x']]],
+            [1, 'div', []],
+          ],
+        }),
+      ),
+    ).not.toThrow();
   });
 
   it('returns a copy that does not share arrays with the input', () => {

@@ -21,8 +21,28 @@ function expectInert(html: string, allowedElements: ReadonlySet<string>): void {
 }
 
 const CARD_ELEMENTS: ReadonlySet<string> = new Set([
-  'figure', 'figcaption', 'img', 'a', 'div', 'span', 'b', 'strong', 'em', 'i', 'h2', 'h3', 'h4', 'pre', 'code', 'p',
-  'button', 'svg', 'path', 'video', 'audio', 'iframe',
+  'figure',
+  'figcaption',
+  'img',
+  'a',
+  'div',
+  'span',
+  'b',
+  'strong',
+  'em',
+  'i',
+  'h2',
+  'h3',
+  'h4',
+  'pre',
+  'code',
+  'p',
+  'button',
+  'svg',
+  'path',
+  'video',
+  'audio',
+  'iframe',
 ]);
 
 const link = (href: string): string => render({ markups: [['a', ['href', href]]], sections: [[1, 'p', [[0, [0], 1, 'x']]]] });
@@ -136,11 +156,37 @@ describe('XSS: attribute injection', () => {
 
   it.each([
     ['gallery', { images: [{ src: '/a.png', alt: payload, title: payload, width: payload }], caption: payload }],
-    ['bookmark', { metadata: { url: `/x${payload}`, title: payload, description: payload, publisher: payload, author: payload, icon: `/i${payload}`, thumbnail: `/t${payload}` }, caption: payload }],
+    [
+      'bookmark',
+      {
+        metadata: {
+          url: `/x${payload}`,
+          title: payload,
+          description: payload,
+          publisher: payload,
+          author: payload,
+          icon: `/i${payload}`,
+          thumbnail: `/t${payload}`,
+        },
+        caption: payload,
+      },
+    ],
     ['callout', { calloutEmoji: payload, calloutText: payload, backgroundColor: payload }],
     ['toggle', { heading: payload, content: payload }],
     ['button', { buttonUrl: `/x${payload}`, buttonText: payload, alignment: payload }],
-    ['header', { header: payload, subheader: payload, size: payload, style: 'image', backgroundImageSrc: `/bg${payload}`, buttonEnabled: true, buttonUrl: `/b${payload}`, buttonText: payload }],
+    [
+      'header',
+      {
+        header: payload,
+        subheader: payload,
+        size: payload,
+        style: 'image',
+        backgroundImageSrc: `/bg${payload}`,
+        buttonEnabled: true,
+        buttonUrl: `/b${payload}`,
+        buttonText: payload,
+      },
+    ],
     ['video', { src: `/v${payload}`, thumbnailSrc: `/t${payload}`, caption: payload, width: payload, cardWidth: payload }],
     ['audio', { src: `/a${payload}`, title: payload, thumbnailSrc: `/t${payload}` }],
     ['file', { src: `/f${payload}`, fileName: payload, fileTitle: payload, fileCaption: payload, fileSize: payload }],

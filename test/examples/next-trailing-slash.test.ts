@@ -77,7 +77,9 @@ afterAll(async () => {
 });
 
 it('loops between Next (308, slash removed) and pressroom (301, slash added) with Next’s default', async () => {
-  await expect(follow(nextHost(false), `/svc/api/v3/content/posts/?key=${keys.contentKey}`)).rejects.toThrow(/redirect loop: 308 \/svc\/api\/v3\/content\/posts\?key=\w+, 301 \/svc\/api\/v3\/content\/posts\/\?key=/);
+  await expect(follow(nextHost(false), `/svc/api/v3/content/posts/?key=${keys.contentKey}`)).rejects.toThrow(
+    /redirect loop: 308 \/svc\/api\/v3\/content\/posts\?key=\w+, 301 \/svc\/api\/v3\/content\/posts\/\?key=/,
+  );
 });
 
 it('answers with the example’s next.config.mjs, and serves uploaded images', async () => {

@@ -18,7 +18,14 @@ export function png(width = 1, height = 1): Uint8Array {
   const rows = new Uint8Array(height * (width + 1)); // filter byte 0, then grey pixels
   for (let y = 0; y < height; y++) rows.fill(0x80, y * (width + 1) + 1, (y + 1) * (width + 1));
   return Uint8Array.from([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...pngChunk('IHDR', [...u32be(width), ...u32be(height), 8, 0, 0, 0, 0]),
     ...pngChunk('IDAT', deflateSync(rows)),
     ...pngChunk('IEND', []),
@@ -37,7 +44,8 @@ export function jpeg(width = 1, height = 1): Uint8Array {
   const segment = (marker: number, data: number[]) => [0xff, marker, ...u16be(data.length + 2), ...data];
   const huffman = (tableClass: number) => [(tableClass << 4) | 0, 1, ...new Array(15).fill(0), 0];
   return Uint8Array.from([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xe0, [...ascii('JFIF'), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
     ...segment(0xdb, [0, ...new Array(64).fill(1)]),
     ...segment(0xc0, [8, ...u16be(height), ...u16be(width), 1, 1, 0x11, 0]),
@@ -45,7 +53,8 @@ export function jpeg(width = 1, height = 1): Uint8Array {
     ...segment(0xc4, huffman(1)),
     ...segment(0xda, [1, 1, 0x00, 0, 63, 0]),
     ...scan,
-    0xff, 0xd9,
+    0xff,
+    0xd9,
   ]);
 }
 
@@ -55,10 +64,7 @@ function u16be(n: number): number[] {
 
 /** A 1×1 GIF89a, one white pixel. */
 export function gif(): Uint8Array {
-  return Uint8Array.from([
-    ...ascii('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0,
-    0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3b,
-  ]);
+  return Uint8Array.from([...ascii('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3b]);
 }
 
 /**
@@ -95,8 +101,17 @@ export function ico(size: number): Uint8Array {
   const image = png(size, size);
   const dimension = size >= 256 ? 0 : size;
   return Uint8Array.from([
-    ...u16le(0), ...u16le(1), ...u16le(1),
-    dimension, dimension, 0, 0, ...u16le(1), ...u16le(32), ...u32le(image.length), ...u32le(22),
+    ...u16le(0),
+    ...u16le(1),
+    ...u16le(1),
+    dimension,
+    dimension,
+    0,
+    0,
+    ...u16le(1),
+    ...u16le(32),
+    ...u32le(image.length),
+    ...u32le(22),
     ...image,
   ]);
 }
@@ -146,7 +161,14 @@ export function imageForm(file: Uint8Array, filename: string, type: string, fiel
   return form([{ name: 'file', value: file, filename, type }, ...Object.entries(fields).map(([name, value]) => ({ name, value }))]);
 }
 
-export async function adminFetch(site: TestSite, method: string, path: string, body?: BodyInit, headers: Record<string, string> = {}, version = 'v3'): Promise<Response> {
+export async function adminFetch(
+  site: TestSite,
+  method: string,
+  path: string,
+  body?: BodyInit,
+  headers: Record<string, string> = {},
+  version = 'v3',
+): Promise<Response> {
   const token = await adminToken(site.adminKey, { version });
   return site.service.fetch(
     new Request(`${BASE}/svc/api/${version}/admin/${path}`, {

@@ -57,10 +57,24 @@ const FILES = {
 
 describe('POST images/upload/: formats per purpose', () => {
   const cases: [string, keyof typeof FILES, number][] = [
-    ['image', 'png', 201], ['image', 'jpeg', 201], ['image', 'gif', 201], ['image', 'webp', 201], ['image', 'svg', 201], ['image', 'ico', 415],
-    ['profile_image', 'png', 201], ['profile_image', 'jpeg', 201], ['profile_image', 'gif', 201], ['profile_image', 'webp', 201],
-    ['profile_image', 'svg', 201], ['profile_image', 'ico', 415],
-    ['icon', 'ico', 201], ['icon', 'icoPng', 201], ['icon', 'jpeg', 415], ['icon', 'gif', 415], ['icon', 'webp', 415], ['icon', 'svg', 415],
+    ['image', 'png', 201],
+    ['image', 'jpeg', 201],
+    ['image', 'gif', 201],
+    ['image', 'webp', 201],
+    ['image', 'svg', 201],
+    ['image', 'ico', 415],
+    ['profile_image', 'png', 201],
+    ['profile_image', 'jpeg', 201],
+    ['profile_image', 'gif', 201],
+    ['profile_image', 'webp', 201],
+    ['profile_image', 'svg', 201],
+    ['profile_image', 'ico', 415],
+    ['icon', 'ico', 201],
+    ['icon', 'icoPng', 201],
+    ['icon', 'jpeg', 415],
+    ['icon', 'gif', 415],
+    ['icon', 'webp', 415],
+    ['icon', 'svg', 415],
   ];
   it.each(cases)('%s accepts or refuses %s (%i)', async (purpose, kind, status) => {
     const file = FILES[kind];
@@ -129,7 +143,11 @@ describe('POST images/upload/: refusals', () => {
   });
 
   it('a profile image that is not square → 422', async () => {
-    for (const [data, name, type] of [[png(3, 2), 'a.png', 'image/png'], [jpeg(16, 24), 'a.jpg', 'image/jpeg'], [webp(5, 4), 'a.webp', 'image/webp']] as const) {
+    for (const [data, name, type] of [
+      [png(3, 2), 'a.png', 'image/png'],
+      [jpeg(16, 24), 'a.jpg', 'image/jpeg'],
+      [webp(5, 4), 'a.webp', 'image/webp'],
+    ] as const) {
       const res = await upload(site, imageForm(data, name, type, { purpose: 'profile_image' }));
       expect(res.status).toBe(422);
       expect((await body(res)).errors[0]).toMatchObject({ type: 'ValidationError', message: 'Profile images must be square.' });
@@ -140,8 +158,12 @@ describe('POST images/upload/: refusals', () => {
 
   it('an icon must be square and 60–1000 px', async () => {
     const sizes: [Uint8Array, string, string, number][] = [
-      [png(59, 59), 'i.png', 'image/png', 422], [png(60, 60), 'i.png', 'image/png', 201], [png(1000, 1000), 'i.png', 'image/png', 201],
-      [png(1001, 1001), 'i.png', 'image/png', 422], [png(64, 80), 'i.png', 'image/png', 422], [ico(32), 'i.ico', 'image/x-icon', 422],
+      [png(59, 59), 'i.png', 'image/png', 422],
+      [png(60, 60), 'i.png', 'image/png', 201],
+      [png(1000, 1000), 'i.png', 'image/png', 201],
+      [png(1001, 1001), 'i.png', 'image/png', 422],
+      [png(64, 80), 'i.png', 'image/png', 422],
+      [ico(32), 'i.ico', 'image/x-icon', 422],
       [ico(256), 'i.ico', 'image/vnd.microsoft.icon', 201],
     ];
     for (const [data, name, type, status] of sizes) {
@@ -153,7 +175,9 @@ describe('POST images/upload/: refusals', () => {
   it('a non-multipart body → 415; without credentials → 401', async () => {
     const res = await adminFetch(site, 'POST', 'images/upload/', JSON.stringify({ file: 'x' }), { 'content-type': 'application/json' });
     expect(res.status).toBe(415);
-    const anonymous = await site.service.fetch(new Request(`${BASE}/svc/api/v3/admin/images/upload/`, { method: 'POST', body: imageForm(png(), 'a.png', 'image/png') }));
+    const anonymous = await site.service.fetch(
+      new Request(`${BASE}/svc/api/v3/admin/images/upload/`, { method: 'POST', body: imageForm(png(), 'a.png', 'image/png') }),
+    );
     expect(anonymous.status).toBe(401);
   });
 

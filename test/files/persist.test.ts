@@ -27,7 +27,9 @@ it('keeps uploaded images and themes in images/ and themes/ beside dataDir, serv
   const res = await upload('images/upload/', form([{ name: 'file', value: image, filename: 'kept.png', type: 'image/png' }]));
   expect(res.status).toBe(201);
   const { url } = (await res.json()).images[0];
-  expect((await upload('themes/upload/', form([{ name: 'file', value: themeZip(VALID_THEME), filename: 'journal.zip', type: 'application/zip' }]))).status).toBe(200);
+  expect(
+    (await upload('themes/upload/', form([{ name: 'file', value: themeZip(VALID_THEME), filename: 'journal.zip', type: 'application/zip' }]))).status,
+  ).toBe(200);
   await first.close();
 
   expect(await readdir(join(root, 'content'))).toEqual(expect.arrayContaining(['data', 'images', 'themes']));

@@ -4,7 +4,9 @@ import sharp from 'sharp';
 
 /** EXIF orientation 6: the sensor's pixels are `width` × `height`, the picture is shown turned 90° clockwise. */
 export async function rotatedJpegWithGps(width: number, height: number): Promise<Uint8Array> {
-  const left = await sharp({ create: { width: Math.floor(width / 2), height, channels: 3, background: '#d02020' } }).png().toBuffer();
+  const left = await sharp({ create: { width: Math.floor(width / 2), height, channels: 3, background: '#d02020' } })
+    .png()
+    .toBuffer();
   const buffer = await sharp({ create: { width, height, channels: 3, background: '#2040d0' } })
     .composite([{ input: left, left: 0, top: 0 }])
     .withExif({
@@ -36,13 +38,21 @@ export async function p3Jpeg(width: number, height: number): Promise<Uint8Array>
 }
 
 export async function pngWithAlpha(width: number, height: number): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 4, background: { r: 0, g: 160, b: 0, alpha: 0.5 } } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 4, background: { r: 0, g: 160, b: 0, alpha: 0.5 } } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 /** Three frames of `width` × `height`, looping. */
 export async function animatedGif(width: number, height: number): Promise<Uint8Array> {
   const frames = await Promise.all(
-    ['#ff0000', '#00ff00', '#0000ff'].map((background) => sharp({ create: { width, height, channels: 4, background } }).raw().toBuffer()),
+    ['#ff0000', '#00ff00', '#0000ff'].map((background) =>
+      sharp({ create: { width, height, channels: 4, background } })
+        .raw()
+        .toBuffer(),
+    ),
   );
   const buffer = await sharp(Buffer.concat(frames), { raw: { width, height: height * 3, channels: 4, pageHeight: height } })
     .gif({ loop: 0, delay: [100, 100, 100] })

@@ -16,7 +16,10 @@ let adminKey: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pressroom-serve-'));
   const quiet = new PassThrough().resume();
-  const running = await serve({ port: 0, host: '127.0.0.1', dataDir: join(dir, 'content', 'data'), name: 'svc', quiet: true }, { stdin: quiet, stdout: quiet, stderr: quiet, env: {} });
+  const running = await serve(
+    { port: 0, host: '127.0.0.1', dataDir: join(dir, 'content', 'data'), name: 'svc', quiet: true },
+    { stdin: quiet, stdout: quiet, stderr: quiet, env: {} },
+  );
   server = running;
   base = running.url;
   adminKey = JSON.parse(await readFile(join(dir, 'content', 'pressroom-credentials.json'), 'utf8')).adminKey;

@@ -30,7 +30,9 @@ async function createPost(doc: string): Promise<{ id: string; html: string; upda
 
 /** The attributes of each `<img>` in `html`, in order. */
 function imgs(html: string): Record<string, string>[] {
-  return [...html.matchAll(/<img([^>]*)>/g)].map((m) => Object.fromEntries([...m[1].matchAll(/([a-z-]+)="([^"]*)"/g)].map((a) => [a[1], a[2].replace(/&amp;/g, '&')])));
+  return [...html.matchAll(/<img([^>]*)>/g)].map((m) =>
+    Object.fromEntries([...m[1].matchAll(/([a-z-]+)="([^"]*)"/g)].map((a) => [a[1], a[2].replace(/&amp;/g, '&')])),
+  );
 }
 
 describe('responsive image cards', () => {
@@ -64,7 +66,12 @@ describe('responsive image cards', () => {
 
   it('a wide card of a large image gets the 1200 px hint; full width gets none', async () => {
     const big = await uploadedUrl(await pngWithAlpha(1700, 850), 'banner.png', 'image/png');
-    const post = await createPost(mobiledoc([['image', { src: big, cardWidth: 'wide' }], ['image', { src: big, cardWidth: 'full' }]]));
+    const post = await createPost(
+      mobiledoc([
+        ['image', { src: big, cardWidth: 'wide' }],
+        ['image', { src: big, cardWidth: 'full' }],
+      ]),
+    );
     const [wide, full] = imgs(post.html);
     expect(wide).toMatchObject({ width: '1700', height: '850', sizes: '(min-width: 1200px) 1200px' });
     expect(wide.srcset.split(', ').map((c) => c.split(' ')[1])).toEqual(['300w', '600w', '1000w', '1600w', '1700w']);
@@ -75,10 +82,17 @@ describe('responsive image cards', () => {
   it('gallery images of this site get srcset and sizes; others keep what the card says', async () => {
     const wide = await uploadedUrl(await pngWithAlpha(1000, 500), 'g1.png', 'image/png');
     const post = await createPost(
-      mobiledoc([['gallery', { images: [
-        { src: wide, fileName: 'g1.png', row: 0 },
-        { src: 'https://elsewhere.example/x.jpg', width: 640, height: 480, row: 0 },
-      ] }]]),
+      mobiledoc([
+        [
+          'gallery',
+          {
+            images: [
+              { src: wide, fileName: 'g1.png', row: 0 },
+              { src: 'https://elsewhere.example/x.jpg', width: 640, height: 480, row: 0 },
+            ],
+          },
+        ],
+      ]),
     );
     const [local, remote] = imgs(post.html);
     expect(local).toMatchObject({ width: '1000', height: '500', sizes: '(min-width: 720px) 720px' });

@@ -30,7 +30,9 @@ describe('sanitizeSvg', () => {
     expect(out).toContain('<g fill="#123456" transform="translate(1 2)"><path d="M0 0L10 10" stroke="black"/></g>');
     expect(out).toContain('circle { fill: url(#grad) }');
     expect(out).toContain('Tom &amp; Jerry &lt;3');
-    expect(out).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" xmlns:xlink="http:\/\/www.w3.org\/1999\/xlink" width="40" height="40" viewBox="0 0 40 40">/);
+    expect(out).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" xmlns:xlink="http:\/\/www.w3.org\/1999\/xlink" width="40" height="40" viewBox="0 0 40 40">/,
+    );
   });
 
   it('keeps case-sensitive SVG names (viewBox, linearGradient, clipPath)', () => {
@@ -45,7 +47,8 @@ describe('sanitizeSvg', () => {
   });
 
   it('accepts an Illustrator-style DOCTYPE with an internal subset', () => {
-    const svg = '<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd" [\n<!ENTITY ns "urn:a">\n]>\n<svg width="2" height="2"><rect width="2" height="2"/></svg>';
+    const svg =
+      '<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd" [\n<!ENTITY ns "urn:a">\n]>\n<svg width="2" height="2"><rect width="2" height="2"/></svg>';
     expect(clean(svg)).toBe('<svg width="2" height="2"><rect width="2" height="2"/></svg>');
   });
 
@@ -63,7 +66,13 @@ describe('sanitizeSvg', () => {
 describe('isSafeCss', () => {
   it('allows fragment url() only, and nothing that loads or hides a load', () => {
     expect(isSafeCss('fill: url(#a); stroke: url( "#b" )')).toBe(true);
-    for (const css of ['background: url(x.png)', "background: url('//evil')", '@import "x.css";', 'background: image-set("a.png" 1x)', 'b\\61 ckground: u\\72l(x)']) {
+    for (const css of [
+      'background: url(x.png)',
+      "background: url('//evil')",
+      '@import "x.css";',
+      'background: image-set("a.png" 1x)',
+      'b\\61 ckground: u\\72l(x)',
+    ]) {
       expect(isSafeCss(css)).toBe(false);
     }
   });

@@ -99,16 +99,26 @@ describe('POST themes/upload/', () => {
     });
     expect(await themes.text('journal/index.hbs')).toBe(VALID_THEME['index.hbs']);
     expect(await themes.text('journal/assets/css/screen.css')).toBe(VALID_THEME['assets/css/screen.css']);
-    expect((await listed()).map((t) => [t.name, t.active])).toEqual([['casper', true], ['journal', false]]);
+    expect((await listed()).map((t) => [t.name, t.active])).toEqual([
+      ['casper', true],
+      ['journal', false],
+    ]);
   });
 
   it('works in v2 too and accepts a zip made by compressing a folder', async () => {
     const wrapped = themeZip(Object.fromEntries(Object.entries(VALID_THEME).map(([name, text]) => [`folder/${name}`, text])));
-    const res = await adminFetch(site, 'POST', 'themes/upload/', (() => {
-      const data = new FormData();
-      data.append('file', new Blob([wrapped as BlobPart], { type: 'application/x-zip-compressed' }), 'My Folder Theme (v2).zip');
-      return data;
-    })(), {}, 'v2');
+    const res = await adminFetch(
+      site,
+      'POST',
+      'themes/upload/',
+      (() => {
+        const data = new FormData();
+        data.append('file', new Blob([wrapped as BlobPart], { type: 'application/x-zip-compressed' }), 'My Folder Theme (v2).zip');
+        return data;
+      })(),
+      {},
+      'v2',
+    );
     expect(res.status).toBe(200);
     expect((await body(res)).themes[0].name).toBe('my-folder-theme-v2');
     expect(await themes.text('my-folder-theme-v2/post.hbs')).toBe(VALID_THEME['post.hbs']);
@@ -120,11 +130,20 @@ describe('POST themes/upload/', () => {
     const res = await uploadTheme(site, themeZip(withoutPost), 'nopost.zip');
     const error = (await body(res)).errors[0];
     expect(error.message).toBe('Theme nopost is not valid: The theme has no post.hbs template.');
-    expect(error.details).toEqual({ name: 'nopost', errors: [{ code: 'TEMPLATE_MISSING', message: 'The theme has no post.hbs template.', file: 'post.hbs' }], total: 1 });
+    expect(error.details).toEqual({
+      name: 'nopost',
+      errors: [{ code: 'TEMPLATE_MISSING', message: 'The theme has no post.hbs template.', file: 'post.hbs' }],
+      total: 1,
+    });
   });
 
   it('lists every problem of a broken package.json and missing templates at once', async () => {
-    await refused(themeZip({ 'package.json': '{"description":"no name"}' }), 'bare.zip', ['PACKAGE_JSON_NAME', 'PACKAGE_JSON_VERSION', 'TEMPLATE_MISSING', 'TEMPLATE_MISSING']);
+    await refused(themeZip({ 'package.json': '{"description":"no name"}' }), 'bare.zip', [
+      'PACKAGE_JSON_NAME',
+      'PACKAGE_JSON_VERSION',
+      'TEMPLATE_MISSING',
+      'TEMPLATE_MISSING',
+    ]);
     await refused(themeZip({ ...VALID_THEME, 'package.json': '{not json' }), 'badjson.zip', ['PACKAGE_JSON_INVALID']);
     const { 'package.json': _, ...noPackage } = VALID_THEME;
     await refused(themeZip(noPackage), 'nopackage.zip', ['PACKAGE_JSON_MISSING']);

@@ -167,7 +167,11 @@ describe('other kinds of image', () => {
   });
 
   it('SVG and ICO are never resized: any size redirects to the original', async () => {
-    const svg = await uploadedUrl(te('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>'), 'a.svg', 'image/svg+xml');
+    const svg = await uploadedUrl(
+      te('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>'),
+      'a.svg',
+      'image/svg+xml',
+    );
     const icon = await uploadedUrl(ico(64), 'favicon.ico', 'image/x-icon', 'icon');
     for (const url of [sized(svg, 300), sized(svg, 300, 'png'), sized(icon, 50)]) {
       const res = await get(url);

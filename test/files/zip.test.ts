@@ -32,7 +32,10 @@ describe('readZip', () => {
   it('reads stored and deflated entries, skipping folders', () => {
     const zip = zipSync({ 'a.txt': [te('hello'), { level: 0 }], dir: { 'b.txt': te('x'.repeat(5000)) } });
     const entries = readZip(zip, LIMITS);
-    expect(entries.map((e) => [e.name, td(e.data).length])).toEqual([['a.txt', 5], ['dir/b.txt', 5000]]);
+    expect(entries.map((e) => [e.name, td(e.data).length])).toEqual([
+      ['a.txt', 5],
+      ['dir/b.txt', 5000],
+    ]);
   });
 
   it('refuses path traversal, absolute paths and backslashes, listing each', () => {
@@ -46,7 +49,10 @@ describe('readZip', () => {
   });
 
   it('refuses symbolic links', () => {
-    const zip = zipSync({ 'link.hbs': [te('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }], 'file.hbs': [te('x'), { os: 3, attrs: (0o100644 << 16) >>> 0 }] });
+    const zip = zipSync({
+      'link.hbs': [te('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }],
+      'file.hbs': [te('x'), { os: 3, attrs: (0o100644 << 16) >>> 0 }],
+    });
     expect(problemsOf(zip)).toEqual(['ZIP_SYMLINK']);
   });
 

@@ -30,10 +30,17 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pressroom-cli-'));
   await writeFile(join(dir, 'export.zip'), exportZip());
   const posts = Array.from({ length: 300 }, (_, i) => ({
-    id: `66f${String(i).padStart(21, '0')}`, title: `P${i}`, slug: `p-${i}`, html: '<p>x</p>', status: i === 250 ? 'bogus' : 'published',
+    id: `66f${String(i).padStart(21, '0')}`,
+    title: `P${i}`,
+    slug: `p-${i}`,
+    html: '<p>x</p>',
+    status: i === 250 ? 'bogus' : 'published',
   }));
   await writeFile(join(dir, 'broken.json'), exportBytes(ghostExport({ posts })));
-  const setups = await Promise.all([node(['--input-type=module', '-e', SETUP, join(dir, 'a/data')]), node(['--input-type=module', '-e', SETUP, join(dir, 'b/data')])]);
+  const setups = await Promise.all([
+    node(['--input-type=module', '-e', SETUP, join(dir, 'a/data')]),
+    node(['--input-type=module', '-e', SETUP, join(dir, 'b/data')]),
+  ]);
   for (const setup of setups) expect(setup.code, setup.stderr).toBe(0);
 }, 180_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));

@@ -54,9 +54,17 @@ describe('POST db/: a Ghost export in', () => {
 
     const post = (await body(await content(s, `posts/slug/every-card/?include=tags,authors&formats=html,plaintext`))).posts[0];
     expect(post).toMatchObject({
-      id: POSTS[0].id, uuid: '00000000-0000-4000-8000-000000000001', title: 'Title every-card', featured: true,
-      html: '<p>Ghost rendered this</p>', custom_excerpt: 'A custom excerpt', codeinjection_head: '<style>.a{}</style>',
-      og_title: 'OG title', twitter_description: 'Tw', meta_title: 'Meta title', feature_image: u('2024/03/photo.png'),
+      id: POSTS[0].id,
+      uuid: '00000000-0000-4000-8000-000000000001',
+      title: 'Title every-card',
+      featured: true,
+      html: '<p>Ghost rendered this</p>',
+      custom_excerpt: 'A custom excerpt',
+      codeinjection_head: '<style>.a{}</style>',
+      og_title: 'OG title',
+      twitter_description: 'Tw',
+      meta_title: 'Meta title',
+      feature_image: u('2024/03/photo.png'),
       published_at: '2024-03-01T10:00:00.000+00:00',
     });
     expect(post.tags.map((t: { slug: string }) => t.slug)).toEqual(['news', 'tech', 'hash-hidden']);
@@ -154,8 +162,13 @@ describe('POST db/: a Ghost export in', () => {
     const s = await site();
     const before = await snapshot(s.driver);
     const posts = Array.from({ length: 450 }, (_, i) => ({
-      id: `66f${String(i).padStart(21, '0')}`, title: `P${i}`, slug: `p-${i}`, html: '<p>x</p>', status: i === 400 ? 'bogus' : 'published',
-      created_at: '2024-01-01 00:00:00', published_at: '2024-01-01 00:00:00',
+      id: `66f${String(i).padStart(21, '0')}`,
+      title: `P${i}`,
+      slug: `p-${i}`,
+      html: '<p>x</p>',
+      status: i === 400 ? 'bogus' : 'published',
+      created_at: '2024-01-01 00:00:00',
+      published_at: '2024-01-01 00:00:00',
     }));
     const res = await importFile(s, exportBytes(ghostExport({ posts })));
     expect(res.status).toBe(422);

@@ -14,12 +14,23 @@ async function rowsOf(text: string, piece: number): Promise<{ meta: unknown; tab
   return { meta, tables };
 }
 
-const TRICKY = { id: 'a', html: '<p class="x">\\"}]{[ quote " backslash \\\\ end</p>', emoji: '💡 ünïcode', nested: { list: [1, [2, { deep: '}' }]] }, n: -1.5e3, t: true, z: null };
+const TRICKY = {
+  id: 'a',
+  html: '<p class="x">\\"}]{[ quote " backslash \\\\ end</p>',
+  emoji: '💡 ünïcode',
+  nested: { list: [1, [2, { deep: '}' }]] },
+  n: -1.5e3,
+  t: true,
+  z: null,
+};
 
 describe('reading an export as a stream', () => {
   it('hands over every row and the meta of {db:[…]} and of a bare {meta, data}, however the bytes are cut', async () => {
     const data = { posts: [TRICKY, { id: 'b' }], tags: [], users: [{ id: 'u', name: 'Ü' }] };
-    const files: { db?: { meta: unknown; data: unknown }[]; meta?: unknown; data?: unknown }[] = [{ db: [{ meta: { version: '5.0.0' }, data }] }, { data, meta: { version: '4.0.0' } }];
+    const files: { db?: { meta: unknown; data: unknown }[]; meta?: unknown; data?: unknown }[] = [
+      { db: [{ meta: { version: '5.0.0' }, data }] },
+      { data, meta: { version: '4.0.0' } },
+    ];
     for (const file of files) {
       for (const piece of [1, 3, 7, 64, 1 << 20]) {
         const { meta, tables } = await rowsOf(JSON.stringify(file, null, piece === 3 ? 2 : 0), piece);

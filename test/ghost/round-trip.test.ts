@@ -64,7 +64,16 @@ beforeAll(async () => {
   [a, b] = await Promise.all([site(), site()]);
   expect((await importInto(a, exportZip(), 'export.zip', 'application/zip')).status).toBe(200);
   const written = await a.admin.post('posts/?source=html', {
-    posts: [{ title: 'Written here', slug: 'written-here', status: 'published', html: '<h2>Hi</h2><p>Made in <a href="http://127.0.0.1:2368/about/">pressroom</a>.</p>', tags: ['news', '#internal-note'], featured: true }],
+    posts: [
+      {
+        title: 'Written here',
+        slug: 'written-here',
+        status: 'published',
+        html: '<h2>Hi</h2><p>Made in <a href="http://127.0.0.1:2368/about/">pressroom</a>.</p>',
+        tags: ['news', '#internal-note'],
+        featured: true,
+      },
+    ],
   });
   expect(written.status).toBe(201);
   // the Content API's caches of B have seen it empty before the import
@@ -124,7 +133,8 @@ describe('export from one site, import into an empty one', () => {
       expect(user).not.toHaveProperty('password_hash');
       expect(typeof user.email).toBe('string');
     }
-    for (const setting of data.settings) expect(Object.keys(setting).sort()).toEqual(['created_at', 'flags', 'group', 'id', 'key', 'type', 'updated_at', 'value']);
+    for (const setting of data.settings)
+      expect(Object.keys(setting).sort()).toEqual(['created_at', 'flags', 'group', 'id', 'key', 'type', 'updated_at', 'value']);
     expect(exported).not.toMatch(/pbkdf2|secret|session/i);
     expect(data.posts.filter((p: { lexical: unknown }) => p.lexical !== null)).toHaveLength(2);
   });

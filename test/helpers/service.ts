@@ -39,7 +39,10 @@ export async function adminToken(adminKey: string, options: TokenOptions = {}): 
   const iat = options.iat ?? Math.floor(Date.now() / 1000);
   const header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' };
   if (options.kid !== null) header.kid = options.kid ?? id;
-  const jwt = new SignJWT({}).setProtectedHeader(header as { alg: string }).setIssuedAt(iat).setAudience(options.aud ?? `/${options.version ?? 'v3'}/admin/`);
+  const jwt = new SignJWT({})
+    .setProtectedHeader(header as { alg: string })
+    .setIssuedAt(iat)
+    .setAudience(options.aud ?? `/${options.version ?? 'v3'}/admin/`);
   if (options.exp !== null) jwt.setExpirationTime(options.exp ?? iat + 300);
   if (options.jti !== null) jwt.setJti(options.jti ?? crypto.randomUUID());
   return jwt.sign(hexBytes(options.secret ?? secret));
@@ -88,13 +91,34 @@ export async function createTestSite(options: ServiceOptions = {}): Promise<Test
   const { user } = await service.setup({ name: 'Ada Lovelace', email: 'ada@example.com', password: 'a-long-password-1', title: 'Test site' });
   const { id, adminKey, contentKey } = await service.createIntegration({ name: 'Tests' });
   return {
-    service, driver, adminKey, contentKey, integrationId: id, owner: user,
+    service,
+    driver,
+    adminKey,
+    contentKey,
+    integrationId: id,
+    owner: user,
     admin: adminClient(service, adminKey, options.name ?? 'svc', options.now),
     close: () => service.close(),
   };
 }
 
-const TABLES = ['posts', 'tags', 'users', 'roles', 'roles_users', 'posts_tags', 'posts_authors', 'integrations', 'api_keys', 'settings', 'webhooks', 'webhook_events', 'webhook_deliveries', 'sessions', 'themes'];
+const TABLES = [
+  'posts',
+  'tags',
+  'users',
+  'roles',
+  'roles_users',
+  'posts_tags',
+  'posts_authors',
+  'integrations',
+  'api_keys',
+  'settings',
+  'webhooks',
+  'webhook_events',
+  'webhook_deliveries',
+  'sessions',
+  'themes',
+];
 
 /** Every row of every content table, to prove a rejected request changed nothing. */
 export async function snapshot(driver: SqlDriver): Promise<Record<string, unknown[]>> {

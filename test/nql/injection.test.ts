@@ -46,8 +46,14 @@ describe('injection corpus', () => {
         if (typeof param === 'string' && param.length > 2) expect(withoutPlaceholders).not.toContain(param);
       }
       const { rows } = await db.query<{ id: string }>(`SELECT p.id FROM posts p WHERE ${sql} ORDER BY p.id`, params);
-      const expected = data.posts.filter(predicate).map((post) => post.id).sort();
-      expect(rows.map((row) => row.id), filter.slice(0, 80)).toEqual(expected);
+      const expected = data.posts
+        .filter(predicate)
+        .map((post) => post.id)
+        .sort();
+      expect(
+        rows.map((row) => row.id),
+        filter.slice(0, 80),
+      ).toEqual(expected);
       outcomes.ran++;
     }
     expect(outcomes.syntax).toBeGreaterThan(10);

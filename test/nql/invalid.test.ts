@@ -12,7 +12,6 @@ function syntaxError(input: string): NqlSyntaxError {
   throw new Error(`parsed: ${JSON.stringify(input)}`);
 }
 
-
 describe('invalid filters throw NqlSyntaxError with the position of the problem', () => {
   it('has a large corpus', () => {
     expect(cases.length).toBeGreaterThanOrEqual(60);

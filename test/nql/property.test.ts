@@ -23,12 +23,32 @@ afterAll(async () => {
 });
 
 const PROPERTIES: Array<[name: string, type: FieldType]> = [
-  ['id', 'string'], ['slug', 'string'], ['title', 'string'], ['status', 'string'], ['visibility', 'string'],
-  ['type', 'string'], ['feature_image', 'string'], ['custom_excerpt', 'string'], ['featured', 'boolean'],
-  ['page', 'boolean'], ['reading_time', 'number'], ['published_at', 'date'], ['created_at', 'date'],
-  ['updated_at', 'date'], ['tags.slug', 'string'], ['tags.name', 'string'], ['tags.visibility', 'string'],
-  ['tags.id', 'string'], ['authors.slug', 'string'], ['authors.name', 'string'], ['authors.email', 'string'],
-  ['tag', 'string'], ['tags', 'string'], ['author', 'string'], ['authors', 'string'], ['primary_tag', 'string'],
+  ['id', 'string'],
+  ['slug', 'string'],
+  ['title', 'string'],
+  ['status', 'string'],
+  ['visibility', 'string'],
+  ['type', 'string'],
+  ['feature_image', 'string'],
+  ['custom_excerpt', 'string'],
+  ['featured', 'boolean'],
+  ['page', 'boolean'],
+  ['reading_time', 'number'],
+  ['published_at', 'date'],
+  ['created_at', 'date'],
+  ['updated_at', 'date'],
+  ['tags.slug', 'string'],
+  ['tags.name', 'string'],
+  ['tags.visibility', 'string'],
+  ['tags.id', 'string'],
+  ['authors.slug', 'string'],
+  ['authors.name', 'string'],
+  ['authors.email', 'string'],
+  ['tag', 'string'],
+  ['tags', 'string'],
+  ['author', 'string'],
+  ['authors', 'string'],
+  ['primary_tag', 'string'],
   ['primary_author', 'string'],
 ];
 
@@ -42,7 +62,7 @@ function valuesOf(name: string): unknown[] {
 }
 
 const flipCase = (text: string, mask: number) =>
-  [...text].map((c, i) => ((mask >> i % 30) & 1 ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c)).join('');
+  [...text].map((c, i) => ((mask >> (i % 30)) & 1 ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c)).join('');
 
 /** A piece of `text` cut at code points, never inside a surrogate pair. */
 function slice(text: string, start: number, length: number): string {
@@ -78,8 +98,9 @@ function dateValue(name: string): fc.Arbitrary<NqlValue> {
   const dates = valuesOf(name).filter((v): v is Date => v instanceof Date);
   const texts = [...new Set(dates.flatMap(isoVariants))];
   return fc.oneof(
-    fc.tuple(fc.constantFrom(...texts), fc.boolean()).map(([text, quoted]): NqlValue =>
-      quoted || /[\s]/.test(text) ? { kind: 'string', value: text } : { kind: 'literal', value: text }),
+    fc
+      .tuple(fc.constantFrom(...texts), fc.boolean())
+      .map(([text, quoted]): NqlValue => (quoted || /[\s]/.test(text) ? { kind: 'string', value: text } : { kind: 'literal', value: text })),
     fc.record({
       kind: fc.constant('relative-date' as const),
       sign: fc.constantFrom('+' as const, '-' as const),
@@ -102,7 +123,8 @@ function numberValue(): fc.Arbitrary<NqlText> {
 function comparisonArb([name, type]: [string, FieldType]): fc.Arbitrary<NqlNode> {
   const cmp = (op: string, value: unknown) => ({ type: 'cmp', property: name, op, value }) as NqlNode;
   // in-groups may name null (and, on booleans, true and false)
-  const withNull = (item: fc.Arbitrary<NqlListItem>) => fc.oneof({ weight: 5, arbitrary: item }, { weight: 1, arbitrary: fc.constant<NqlListItem>({ kind: 'null' }) });
+  const withNull = (item: fc.Arbitrary<NqlListItem>) =>
+    fc.oneof({ weight: 5, arbitrary: item }, { weight: 1, arbitrary: fc.constant<NqlListItem>({ kind: 'null' }) });
   const list = (item: fc.Arbitrary<NqlListItem>) =>
     fc.tuple(fc.constantFrom('in', 'nin'), fc.array(withNull(item), { minLength: 1, maxLength: 4 })).map(([op, items]) => cmp(op, { kind: 'list', items }));
   const nullCmp = fc.constantFrom('eq', 'ne').map((op) => cmp(op, { kind: 'null' }));
@@ -114,7 +136,10 @@ function comparisonArb([name, type]: [string, FieldType]): fc.Arbitrary<NqlNode>
         list(fc.boolean().map((value): NqlListItem => ({ kind: 'bool', value }))),
       );
     case 'number':
-      return fc.oneof(fc.tuple(ordered, numberValue()).map(([op, v]) => cmp(op, v)), list(numberValue()));
+      return fc.oneof(
+        fc.tuple(ordered, numberValue()).map(([op, v]) => cmp(op, v)),
+        list(numberValue()),
+      );
     case 'date':
       return fc.oneof(
         { weight: 4, arbitrary: fc.tuple(ordered, dateValue(name)).map(([op, v]) => cmp(op, v)) },
@@ -166,7 +191,10 @@ it('SQL and the in-memory predicate agree on random filters', async () => {
       const where = compileFilter(parsed, postFields, params, { now: NOW });
       const { rows } = await db.query<{ id: string }>(`SELECT p.id FROM posts p WHERE ${where} ORDER BY p.id`, params);
       const predicate = toPredicate(parsed, postAccessors, { now: NOW });
-      const expected = data.posts.filter(predicate).map((post) => post.id).sort();
+      const expected = data.posts
+        .filter(predicate)
+        .map((post) => post.id)
+        .sort();
       expect(rows.map((row) => row.id)).toEqual(expected);
       // relation comparisons over the link tables select the same posts
       const setParams: unknown[] = [];

@@ -10,7 +10,12 @@ const DAY = 86_400_000;
 const daysFromNow = (days: number) => new Date(NOW.getTime() + days * DAY);
 
 const tag = (n: number, slug: string, name: string, visibility = 'public'): Tag => ({
-  id: hexId(100 + n), slug, name, visibility, description: null, created_at: NOW,
+  id: hexId(100 + n),
+  slug,
+  name,
+  visibility,
+  description: null,
+  created_at: NOW,
 });
 const news = tag(1, 'news', 'News');
 const tech = tag(2, 'tech', 'Tech');
@@ -20,7 +25,13 @@ const started = tag(5, 'getting-started', 'Getting Started');
 const unused = tag(6, 'unused', 'Unused');
 
 const user = (n: number, slug: string, email: string, role: number): User => ({
-  id: hexId(200 + n), slug, name: slug.toUpperCase(), email, location: null, last_seen: null, roles: [ROLES[role]],
+  id: hexId(200 + n),
+  slug,
+  name: slug.toUpperCase(),
+  email,
+  location: null,
+  last_seen: null,
+  roles: [ROLES[role]],
 });
 const ann = user(1, 'ann', 'ann@example.com', 0);
 const bob = user(2, 'bob', 'Bob@Example.com', 2);
@@ -28,10 +39,23 @@ const cat = user(3, 'cat', 'cat@example.com', 1);
 
 let counter = 0;
 const post = (slug: string, fields: Partial<Post>): Post => ({
-  id: hexId(1000 + ++counter), uuid: `00000000-0000-4000-a000-${String(counter).padStart(12, '0')}`, title: slug, slug,
-  status: 'published', visibility: 'public', type: 'post', featured: false, feature_image: null, custom_excerpt: null,
-  reading_time: 1, published_at: daysFromNow(-1), created_at: daysFromNow(-100), updated_at: daysFromNow(-1),
-  tags: [], authors: [ann], ...fields,
+  id: hexId(1000 + ++counter),
+  uuid: `00000000-0000-4000-a000-${String(counter).padStart(12, '0')}`,
+  title: slug,
+  slug,
+  status: 'published',
+  visibility: 'public',
+  type: 'post',
+  featured: false,
+  feature_image: null,
+  custom_excerpt: null,
+  reading_time: 1,
+  published_at: daysFromNow(-1),
+  created_at: daysFromNow(-100),
+  updated_at: daysFromNow(-1),
+  tags: [],
+  authors: [ann],
+  ...fields,
 });
 
 const posts: Post[] = [
@@ -39,7 +63,13 @@ const posts: Post[] = [
   post('007', { title: '100% Pure', tags: [secret, news], authors: [bob, ann], published_at: daysFromNow(-40), reading_time: 10 }),
   post('123-text', { title: 'snake_case guide', status: 'draft', published_at: null, reading_time: 0, custom_excerpt: 'an excerpt' }),
   post('a', { title: 'Back\\slash and École', tags: [tech], authors: [cat], type: 'page', status: 'scheduled', published_at: daysFromNow(3) }),
-  post('getting-started', { title: "O'Brien's ÉCOLE", tags: [started, bond], authors: [bob], published_at: new Date('2020-01-01T10:00:00.000Z'), custom_excerpt: 'X marks' }),
+  post('getting-started', {
+    title: "O'Brien's ÉCOLE",
+    tags: [started, bond],
+    authors: [bob],
+    published_at: new Date('2020-01-01T10:00:00.000Z'),
+    custom_excerpt: 'X marks',
+  }),
   post('decoy', { title: '1000 snakeXcase ways', tags: [tech, news], authors: [cat, bob], status: 'draft', published_at: null, reading_time: 7 }),
 ];
 
@@ -118,8 +148,7 @@ describe('relations: any related row matches, negations mean none does', () => {
 });
 
 describe('the posts a required relation links to', () => {
-  const required = (filter: string) =>
-    requiredRelations(parseFilter(filter), postFields, { now: NOW }).map((node) => `${node.property} ${node.op}`);
+  const required = (filter: string) => requiredRelations(parseFilter(filter), postFields, { now: NOW }).map((node) => `${node.property} ${node.op}`);
 
   it('are those of the comparisons on tags or authors (primary or any) that every match passes, and that ask for a related row', () => {
     expect(required('tag:news')).toEqual(['tag eq']);
@@ -134,31 +163,40 @@ describe('the posts a required relation links to', () => {
   });
 
   it.each([
-    'tag:news', 'tag:news+tag:tech', 'tag:[news,tech]+featured:false', 'tag:unused', 'tag:null', 'author:bob+tag:-news', 'tags.name:~secret',
-    'authors.email:Bob@Example.com', 'primary_tag:news', 'primary_tag:hash-secret', 'primary_tag:[news,007]+tag:-tech', 'primary_author:bob',
-  ])(
-    'hold every post %s matches, so a browse may start from them',
-    async (filter) => {
-      const ast = parseFilter(filter);
-      const matches = await slugs(filter);
-      const nodes = requiredRelations(ast, postFields, { now: NOW });
-      expect(nodes.length).toBeGreaterThan(0);
-      for (const node of nodes) {
-        const params: unknown[] = [];
-        const where = compileFilter(ast, postFields, params, { now: NOW });
-        const { key, links } = relationLinks(node, postFields, params, { now: NOW });
-        const { rows } = await db.query<{ slug: string }>(`SELECT p.slug FROM posts p WHERE ${where} AND ${key} = ANY(ARRAY(${links})) ORDER BY p.id`, params);
-        expect(rows.map((row) => row.slug)).toEqual(matches);
-        const own: unknown[] = [];
-        const alone = relationLinks(node, postFields, own, { now: NOW });
-        const linked = await db.query<{ n: number }>(
-          alone.perOuterRow ? `SELECT count(*)::int AS n FROM (${alone.links}) l` : `SELECT count(*)::int AS n FROM posts p WHERE ${alone.key} = ANY(ARRAY(${alone.links}))`,
-          own,
-        );
-        expect(linked.rows[0].n).toBeGreaterThanOrEqual(matches.length);
-      }
-    },
-  );
+    'tag:news',
+    'tag:news+tag:tech',
+    'tag:[news,tech]+featured:false',
+    'tag:unused',
+    'tag:null',
+    'author:bob+tag:-news',
+    'tags.name:~secret',
+    'authors.email:Bob@Example.com',
+    'primary_tag:news',
+    'primary_tag:hash-secret',
+    'primary_tag:[news,007]+tag:-tech',
+    'primary_author:bob',
+  ])('hold every post %s matches, so a browse may start from them', async (filter) => {
+    const ast = parseFilter(filter);
+    const matches = await slugs(filter);
+    const nodes = requiredRelations(ast, postFields, { now: NOW });
+    expect(nodes.length).toBeGreaterThan(0);
+    for (const node of nodes) {
+      const params: unknown[] = [];
+      const where = compileFilter(ast, postFields, params, { now: NOW });
+      const { key, links } = relationLinks(node, postFields, params, { now: NOW });
+      const { rows } = await db.query<{ slug: string }>(`SELECT p.slug FROM posts p WHERE ${where} AND ${key} = ANY(ARRAY(${links})) ORDER BY p.id`, params);
+      expect(rows.map((row) => row.slug)).toEqual(matches);
+      const own: unknown[] = [];
+      const alone = relationLinks(node, postFields, own, { now: NOW });
+      const linked = await db.query<{ n: number }>(
+        alone.perOuterRow
+          ? `SELECT count(*)::int AS n FROM (${alone.links}) l`
+          : `SELECT count(*)::int AS n FROM posts p WHERE ${alone.key} = ANY(ARRAY(${alone.links}))`,
+        own,
+      );
+      expect(linked.rows[0].n).toBeGreaterThanOrEqual(matches.length);
+    }
+  });
 });
 
 describe('primary tag and author', () => {
@@ -290,11 +328,29 @@ describe('errors', () => {
   );
 
   it.each([
-    'reading_time:abc', 'reading_time:1.5', 'reading_time:12345678901234567890', 'reading_time:true', 'reading_time:~1',
-    'reading_time:now-1d', 'featured:yes', 'featured:1', 'featured:>1', 'featured:-[a]', 'featured:null+featured:~x',
-    'published_at:yesterday', "published_at:>'2020-13-01'", "published_at:'2021-02-29'", "published_at:'2020-01-01 24:00'",
-    'published_at:now-99999999999y', 'published_at:now+9000y', "published_at:'0000-01-01'", 'published_at:~2020', 'published_at:true',
-    'published_at:5', 'slug:now-1d', 'tag:now+1d',
+    'reading_time:abc',
+    'reading_time:1.5',
+    'reading_time:12345678901234567890',
+    'reading_time:true',
+    'reading_time:~1',
+    'reading_time:now-1d',
+    'featured:yes',
+    'featured:1',
+    'featured:>1',
+    'featured:-[a]',
+    'featured:null+featured:~x',
+    'published_at:yesterday',
+    "published_at:>'2020-13-01'",
+    "published_at:'2021-02-29'",
+    "published_at:'2020-01-01 24:00'",
+    'published_at:now-99999999999y',
+    'published_at:now+9000y',
+    "published_at:'0000-01-01'",
+    'published_at:~2020',
+    'published_at:true',
+    'published_at:5',
+    'slug:now-1d',
+    'tag:now+1d',
   ])('ill-typed %s → NqlValueError', (filter) => {
     expect(() => compile(filter)).toThrow(NqlValueError);
     expect(() => toPredicate(parseFilter(filter), postAccessors, { now: NOW })).toThrow(NqlValueError);
@@ -307,9 +363,7 @@ describe('parameters', () => {
     const sql = compileFilter(parseFilter("title:'x'+reading_time:[1,2]+featured:true+published_at:>now-1d"), postFields, params, { now: NOW });
     // an in-group is one array parameter
     expect(params).toEqual(['before', 'x', [1, 2], true, daysFromNow(-1).toISOString()]);
-    expect(sql).toBe(
-      '(p.title = $2::text AND p.reading_time = ANY($3::bigint[]) AND p.featured = $4::boolean AND p.published_at > $5::timestamptz)',
-    );
+    expect(sql).toBe('(p.title = $2::text AND p.reading_time = ANY($3::bigint[]) AND p.featured = $4::boolean AND p.published_at > $5::timestamptz)');
   });
 
   it('tests OR-ed comparisons on one relation in one subquery, their equalities on a column as one array', () => {

@@ -39,7 +39,9 @@ describe('the response checker', () => {
   it('finds an undocumented status, a body where none belongs and a non-JSON body', async () => {
     expect(await checker.problem('GET', url('posts/'), jsonResponse(418, {}))).toMatch(/418 is not documented/);
     expect(await checker.problem('POST', url('session/'), new Response('x', { status: 201 }))).toMatch(/without a body/);
-    expect(await checker.problem('GET', url('site/'), new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }))).toMatch(/should be JSON/);
+    expect(await checker.problem('GET', url('site/'), new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }))).toMatch(
+      /should be JSON/,
+    );
   });
 
   it('holds errors to the envelope and the type to its status', async () => {

@@ -10,16 +10,26 @@ import { routes } from '../../lib/resources';
 import { strictAjv } from '../helpers/openapi-check';
 
 type Json = Record<string, any>;
-const DOCUMENTS: [Api, Version][] = [['admin', 'v2'], ['admin', 'v3'], ['content', 'v2'], ['content', 'v3']];
+const DOCUMENTS: [Api, Version][] = [
+  ['admin', 'v2'],
+  ['admin', 'v3'],
+  ['content', 'v2'],
+  ['content', 'v3'],
+];
 const METHODS = ['get', 'put', 'post', 'delete'];
 
 function operations(doc: OpenApiDocument): [string, string, Json][] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item).filter(([method]) => METHODS.includes(method)).map(([method, op]) => [path, method, op as Json] as [string, string, Json]),
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => [path, method, op as Json] as [string, string, Json]),
   );
 }
 
-const list = (doc: OpenApiDocument) => operations(doc).map(([path, method]) => `${method.toUpperCase()} ${path}`).sort();
+const list = (doc: OpenApiDocument) =>
+  operations(doc)
+    .map(([path, method]) => `${method.toUpperCase()} ${path}`)
+    .sort();
 
 describe.each(DOCUMENTS)('the %s %s document', (api, version) => {
   const doc = openApiDocument(api, version);
@@ -68,7 +78,10 @@ describe.each(DOCUMENTS)('the %s %s document', (api, version) => {
       ids.add(op.operationId);
       expect(op.summary).toBeTruthy();
       const statuses = Object.keys(op.responses).map(Number);
-      expect(statuses.some((s) => s < 300), `${method} ${path} has a success response`).toBe(true);
+      expect(
+        statuses.some((s) => s < 300),
+        `${method} ${path} has a success response`,
+      ).toBe(true);
       expect(op.responses['500'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Error500' });
       for (const status of statuses.filter((s) => s >= 400)) {
         expect(op.responses[String(status)]).toEqual({ $ref: `#/components/responses/Error${status}` });
@@ -95,21 +108,73 @@ describe('the operations', () => {
 
   it('are, per document, exactly these', () => {
     const admin = [
-      'DELETE /integrations/{id}/', 'DELETE /pages/{id}/', 'DELETE /posts/{id}/', 'DELETE /session/', 'DELETE /tags/{id}/',
-      'DELETE /themes/{name}/', 'DELETE /users/{id}/', 'DELETE /webhooks/{id}/',
-      'GET /authentication/setup/', 'GET /db/', 'GET /integrations/', 'GET /integrations/{id}/', 'GET /openapi.json', 'GET /pages/',
-      'GET /pages/slug/{slug}/', 'GET /pages/{id}/', 'GET /posts/', 'GET /posts/slug/{slug}/', 'GET /posts/{id}/', 'GET /roles/',
-      'GET /session/', 'GET /settings/', 'GET /site/', 'GET /tags/', 'GET /tags/slug/{slug}/', 'GET /tags/{id}/', 'GET /themes/',
-      'GET /users/', 'GET /users/me/', 'GET /users/slug/{slug}/', 'GET /users/{id}/',
-      'POST /authentication/setup/', 'POST /db/', 'POST /images/upload/', 'POST /integrations/', 'POST /integrations/{id}/api_key/{keyid}/refresh/',
-      'POST /pages/', 'POST /posts/', 'POST /session/', 'POST /tags/', 'POST /themes/upload/', 'POST /users/', 'POST /webhooks/',
-      'PUT /integrations/{id}/', 'PUT /pages/{id}/', 'PUT /posts/{id}/', 'PUT /settings/', 'PUT /tags/{id}/', 'PUT /themes/{name}/activate/',
-      'PUT /users/password/', 'PUT /users/{id}/',
+      'DELETE /integrations/{id}/',
+      'DELETE /pages/{id}/',
+      'DELETE /posts/{id}/',
+      'DELETE /session/',
+      'DELETE /tags/{id}/',
+      'DELETE /themes/{name}/',
+      'DELETE /users/{id}/',
+      'DELETE /webhooks/{id}/',
+      'GET /authentication/setup/',
+      'GET /db/',
+      'GET /integrations/',
+      'GET /integrations/{id}/',
+      'GET /openapi.json',
+      'GET /pages/',
+      'GET /pages/slug/{slug}/',
+      'GET /pages/{id}/',
+      'GET /posts/',
+      'GET /posts/slug/{slug}/',
+      'GET /posts/{id}/',
+      'GET /roles/',
+      'GET /session/',
+      'GET /settings/',
+      'GET /site/',
+      'GET /tags/',
+      'GET /tags/slug/{slug}/',
+      'GET /tags/{id}/',
+      'GET /themes/',
+      'GET /users/',
+      'GET /users/me/',
+      'GET /users/slug/{slug}/',
+      'GET /users/{id}/',
+      'POST /authentication/setup/',
+      'POST /db/',
+      'POST /images/upload/',
+      'POST /integrations/',
+      'POST /integrations/{id}/api_key/{keyid}/refresh/',
+      'POST /pages/',
+      'POST /posts/',
+      'POST /session/',
+      'POST /tags/',
+      'POST /themes/upload/',
+      'POST /users/',
+      'POST /webhooks/',
+      'PUT /integrations/{id}/',
+      'PUT /pages/{id}/',
+      'PUT /posts/{id}/',
+      'PUT /settings/',
+      'PUT /tags/{id}/',
+      'PUT /themes/{name}/activate/',
+      'PUT /users/password/',
+      'PUT /users/{id}/',
     ];
     const content = [
-      'GET /authors/', 'GET /authors/slug/{slug}/', 'GET /authors/{id}/', 'GET /openapi.json', 'GET /pages/', 'GET /pages/slug/{slug}/',
-      'GET /pages/{id}/', 'GET /posts/', 'GET /posts/slug/{slug}/', 'GET /posts/{id}/', 'GET /settings/', 'GET /tags/',
-      'GET /tags/slug/{slug}/', 'GET /tags/{id}/',
+      'GET /authors/',
+      'GET /authors/slug/{slug}/',
+      'GET /authors/{id}/',
+      'GET /openapi.json',
+      'GET /pages/',
+      'GET /pages/slug/{slug}/',
+      'GET /pages/{id}/',
+      'GET /posts/',
+      'GET /posts/slug/{slug}/',
+      'GET /posts/{id}/',
+      'GET /settings/',
+      'GET /tags/',
+      'GET /tags/slug/{slug}/',
+      'GET /tags/{id}/',
     ];
     expect(list(openApiDocument('admin', 'v2'))).toEqual(admin);
     expect(list(openApiDocument('admin', 'v3'))).toEqual([...admin, 'PUT /webhooks/{id}/'].sort());

@@ -58,7 +58,8 @@ describe('the zod response schemas parse real responses exactly', () => {
   });
 
   it('webhooks and integrations', async () => {
-    const hook = (await body(await site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: 'https://hooks.example.com/a' }] }))).webhooks[0];
+    const hook = (await body(await site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: 'https://hooks.example.com/a' }] })))
+      .webhooks[0];
     webhook.parse(hook);
     const owner = sessionClient(site.service);
     expect((await owner.login(OWNER.email, OWNER.password)).status).toBe(201);
@@ -104,7 +105,14 @@ describe('the request schemas of the documents', () => {
 
   it('describe settings key by key, sessions unwrapped and uploads as multipart', () => {
     const settings = requestSchema('admin', 'v3', '/settings/', 'put');
-    expect(settings({ settings: [{ key: 'title', value: 'New' }, { key: 'navigation', value: [{ label: 'Home', url: '/' }] }] })).toBe(true);
+    expect(
+      settings({
+        settings: [
+          { key: 'title', value: 'New' },
+          { key: 'navigation', value: [{ label: 'Home', url: '/' }] },
+        ],
+      }),
+    ).toBe(true);
     expect(settings({ settings: [{ key: 'unknown', value: 'x' }] })).toBe(false);
     expect(settings({ settings: [{ key: 'title', value: 5 }] })).toBe(false);
     const session = requestSchema('admin', 'v3', '/session/', 'post');

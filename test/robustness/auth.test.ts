@@ -170,7 +170,11 @@ describe('admin tokens', () => {
       fc.jsonValue({ maxDepth: 2 }),
     );
     const mutation = fc.oneof(
-      fc.record({ where: fc.constant('header' as const), key: fc.constantFrom('alg', 'kid', 'typ', 'crit', 'jku', 'x5u', 'jwk', 'b64', 'zip', 'enc'), value: headerValue }),
+      fc.record({
+        where: fc.constant('header' as const),
+        key: fc.constantFrom('alg', 'kid', 'typ', 'crit', 'jku', 'x5u', 'jwk', 'b64', 'zip', 'enc'),
+        value: headerValue,
+      }),
       fc.record({ where: fc.constant('payload' as const), key: fc.constantFrom('iat', 'exp', 'aud', 'nbf', 'jti', 'sub', 'iss'), value: headerValue }),
       fc.record({ where: fc.constant('signature' as const), key: fc.constant(''), value: fc.string({ unit: 'binary-ascii', maxLength: 60 }) }),
       fc.record({ where: fc.constant('raw' as const), key: fc.constant(''), value: fc.string({ unit: 'binary-ascii', maxLength: 300 }) }),
@@ -194,8 +198,15 @@ describe('admin tokens', () => {
         const what = `mutations ${JSON.stringify(mutations).slice(0, 400)} resign=${resign}`;
         if (response.status === 200) {
           // only a token that still meets every rule may pass: HS256 with the key's kid, correctly signed, sane claims
-          const stillValid = header.alg === 'HS256' && header.kid === kid && raw === null && (signature === null || resign) && header.crit === undefined
-            && payload.aud === '/v3/admin/' && typeof payload.iat === 'number' && (payload.exp === undefined || typeof payload.exp === 'number');
+          const stillValid =
+            header.alg === 'HS256' &&
+            header.kid === kid &&
+            raw === null &&
+            (signature === null || resign) &&
+            header.crit === undefined &&
+            payload.aud === '/v3/admin/' &&
+            typeof payload.iat === 'number' &&
+            (payload.exp === undefined || typeof payload.exp === 'number');
           if (!stillValid) throw new Error(`accepted a broken token: ${what}`);
           accepted += 1;
           return;
@@ -208,7 +219,19 @@ describe('admin tokens', () => {
   });
 
   it('authorization headers that are not a token', async () => {
-    const headers = ['', 'Svc', 'Svc ', 'Bearer x', 'Basic YWRhOnB3', 'svc', 'SVC a.b.c', 'Svc a b', `Svc ${'a'.repeat(200_000)}`, 'Svc \t x', `Ghost ${signed({ alg: 'HS256', kid }, validClaims())}`];
+    const headers = [
+      '',
+      'Svc',
+      'Svc ',
+      'Bearer x',
+      'Basic YWRhOnB3',
+      'svc',
+      'SVC a.b.c',
+      'Svc a b',
+      `Svc ${'a'.repeat(200_000)}`,
+      'Svc \t x',
+      `Ghost ${signed({ alg: 'HS256', kid }, validClaims())}`,
+    ];
     for (const header of headers) await expectCredentialRefused(await call(header), `authorization ${JSON.stringify(header.slice(0, 40))}`);
   });
 });
@@ -220,8 +243,21 @@ describe('content API keys', () => {
   it('the real key is accepted, every wrong shape and value refused with 400/401', async () => {
     expect((await site.service.fetch(new Request(url(`key=${key()}`)))).status).toBe(200);
     const wrong = [
-      '', key().slice(0, -1), `${key()}0`, key().toUpperCase(), `%20${key()}`, `${key()}%20`, `${key()}%00`, `${key()}%0A`, '0'.repeat(26), 'g'.repeat(26),
-      key().replace(/.$/, (c) => (c === '0' ? '1' : '0')), 'a'.repeat(1000), encodeURIComponent("' OR 1=1 --"), `${key()}&key=${key()}`, `${key()}%26x`,
+      '',
+      key().slice(0, -1),
+      `${key()}0`,
+      key().toUpperCase(),
+      `%20${key()}`,
+      `${key()}%20`,
+      `${key()}%00`,
+      `${key()}%0A`,
+      '0'.repeat(26),
+      'g'.repeat(26),
+      key().replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      'a'.repeat(1000),
+      encodeURIComponent("' OR 1=1 --"),
+      `${key()}&key=${key()}`,
+      `${key()}%26x`,
       ...Array.from({ length: 40 }, (_, n) => 'a'.repeat(n)).filter((k) => k.length !== 26),
     ];
     for (const value of wrong) {
@@ -260,8 +296,21 @@ describe('session cookies', () => {
     expect((await withCookie(`${cookieName}=${token}`)).status).toBe(200);
     const flip = (s: string, at: number) => s.slice(0, at) + (s[at] === 'a' ? 'b' : 'a') + s.slice(at + 1);
     const tampered = [
-      flip(token, 0), flip(token, 31), flip(token, 63), token.slice(0, -1), `${token}0`, token.toUpperCase(), `"${token}`, `${token}"`, `${token}%3B`,
-      `${token}%00`, 'a'.repeat(64), '', 'a'.repeat(100_000), encodeURIComponent("' OR 1=1 --"), `${token.slice(0, 32)}${'0'.repeat(32)}`,
+      flip(token, 0),
+      flip(token, 31),
+      flip(token, 63),
+      token.slice(0, -1),
+      `${token}0`,
+      token.toUpperCase(),
+      `"${token}`,
+      `${token}"`,
+      `${token}%3B`,
+      `${token}%00`,
+      'a'.repeat(64),
+      '',
+      'a'.repeat(100_000),
+      encodeURIComponent("' OR 1=1 --"),
+      `${token.slice(0, 32)}${'0'.repeat(32)}`,
     ];
     for (const value of tampered) await expectCredentialRefused(await withCookie(`${cookieName}=${value}`), `cookie ${value.slice(0, 30)}`);
     // the real session from another origin is a CSRF attempt, and without an origin it is refused too
@@ -283,7 +332,11 @@ describe('session cookies', () => {
       expect(response.status).toBe(401);
     }
     const write = await site.service.fetch(
-      new Request(site.adminUrl('tags/'), { method: 'POST', headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ tags: [{ name: 'Replayed' }] }) }),
+      new Request(site.adminUrl('tags/'), {
+        method: 'POST',
+        headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ tags: [{ name: 'Replayed' }] }),
+      }),
     );
     await expectCredentialRefused(write, 'replayed cookie write');
   });

@@ -54,15 +54,27 @@ describe('a 100 MB streamed body, without Content-Length', () => {
 
   it('every route that reads a JSON body or an upload answered 413', () => {
     const refused = [...statuses].filter(([, status]) => status === 413).map(([label]) => label);
-    expect(refused).toEqual(expect.arrayContaining([
-      'POST v3/admin/posts/', 'PUT v3/admin/posts/:id/', 'POST v3/admin/tags/', 'PUT v3/admin/settings/', 'POST v3/admin/users/',
-      'POST v3/admin/session/', 'POST v3/admin/webhooks/', 'PUT v3/admin/integrations/:id/', 'POST v3/admin/images/upload/',
-      'POST v3/admin/themes/upload/',
-    ]));
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        'POST v3/admin/posts/',
+        'PUT v3/admin/posts/:id/',
+        'POST v3/admin/tags/',
+        'PUT v3/admin/settings/',
+        'POST v3/admin/users/',
+        'POST v3/admin/session/',
+        'POST v3/admin/webhooks/',
+        'PUT v3/admin/integrations/:id/',
+        'POST v3/admin/images/upload/',
+        'POST v3/admin/themes/upload/',
+      ]),
+    );
     // the rest take no body (key refresh, theme activation) or are refused before it (setup, done already;
     // the db/ import, which takes only a multipart upload: 415 for this JSON body)
     const others = [...statuses].filter(([, status]) => status !== 413).map(([label]) => label);
-    expect(others.every((label) => /refresh|activate|setup/.test(label) || (label === 'POST v3/admin/db/' && statuses.get(label) === 415)), others.join(', ')).toBe(true);
+    expect(
+      others.every((label) => /refresh|activate|setup/.test(label) || (label === 'POST v3/admin/db/' && statuses.get(label) === 415)),
+      others.join(', '),
+    ).toBe(true);
   });
 
   it('a declared Content-Length over the limit is refused before a byte is read', async () => {
@@ -97,7 +109,10 @@ describe('through the Node adapter', () => {
       let sent = 0;
       let answered = false;
       const req = httpRequest({
-        host: '127.0.0.1', port, method: 'POST', path: `/svc/api/v3/admin/${path}`,
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/svc/api/v3/admin/${path}`,
         headers: { 'content-type': contentType, cookie: site.session.cookie!, origin: ORIGIN, 'transfer-encoding': 'chunked' },
       });
       req.on('response', (res) => {

@@ -33,7 +33,12 @@ export async function changeCounter(driver: SqlDriver): Promise<ChangeCounter> {
   for (const [table, columns] of tables) {
     if (BOOKKEEPING_TABLES.includes(table) || table === 'robustness_changes') continue;
     const sliding = SLIDING[table];
-    const update = sliding ? `UPDATE OF ${columns.filter((c) => !sliding.includes(c)).map((c) => `"${c}"`).join(', ')}` : 'UPDATE';
+    const update = sliding
+      ? `UPDATE OF ${columns
+          .filter((c) => !sliding.includes(c))
+          .map((c) => `"${c}"`)
+          .join(', ')}`
+      : 'UPDATE';
     await driver.exec(
       `CREATE TRIGGER robustness_${table} AFTER INSERT OR DELETE OR ${update} ON "${table}" FOR EACH ROW EXECUTE FUNCTION robustness_count();
        CREATE TRIGGER robustness_${table}_truncate AFTER TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION robustness_count();`,

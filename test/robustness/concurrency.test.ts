@@ -31,7 +31,9 @@ async function siteOver(driver: SqlDriver, close: () => Promise<void>, notify = 
   await service.setup({ name: 'Ada Lovelace', email: 'ada@example.com', password: 'a-long-password-1', title: 'Concurrency' });
   const { adminKey } = await service.createIntegration({ name: 'Writers' });
   return {
-    service, driver, admin: adminClient(service, adminKey),
+    service,
+    driver,
+    admin: adminClient(service, adminKey),
     close: async () => {
       await service.close();
       await close();
@@ -41,9 +43,7 @@ async function siteOver(driver: SqlDriver, close: () => Promise<void>, notify = 
 
 const pg = await postgresAvailable();
 
-const backends: [string, () => Promise<Site>][] = [
-  ['PGlite', async () => siteOver(await createPgliteDriver(), async () => {})],
-];
+const backends: [string, () => Promise<Site>][] = [['PGlite', async () => siteOver(await createPgliteDriver(), async () => {})]];
 if (pg.ok) {
   backends.push([
     'PostgreSQL server',
@@ -105,7 +105,9 @@ describe.each(backends)('concurrency on %s', (_, open) => {
   });
 
   it('parallel custom slugs that clash still end up unique', async () => {
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => site.admin.post('posts/', { posts: [{ title: `Custom ${i}`, slug: 'wanted-slug' }] })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => site.admin.post('posts/', { posts: [{ title: `Custom ${i}`, slug: 'wanted-slug' }] })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(30).fill(201));
     const slugs = await Promise.all(results.map(async (r) => (await body(r)).posts[0].slug));
     expect(new Set(slugs).size).toBe(30);
@@ -135,7 +137,9 @@ describe.each(backends)('concurrency on %s', (_, open) => {
     const results = await Promise.all(
       posts.flatMap((post, i) => [
         site.admin.del(`posts/${post.id}/`),
-        site.admin.put(`posts/${post.id}/`, { posts: [{ tags: ['Doom', `Saved ${i}`, 'Another new tag'], authors: ['ada@example.com'], updated_at: post.updated_at }] }),
+        site.admin.put(`posts/${post.id}/`, {
+          posts: [{ tags: ['Doom', `Saved ${i}`, 'Another new tag'], authors: ['ada@example.com'], updated_at: post.updated_at }],
+        }),
         site.admin.put(`posts/${post.id}/`, { posts: [{ title: `Renamed ${i}`, updated_at: post.updated_at }] }),
       ]),
     );
@@ -152,12 +156,18 @@ describe.each(backends)('concurrency on %s', (_, open) => {
     const tag = (await body(await site.admin.get('tags/slug/storm/'))).tags[0];
     const work = Array.from({ length: scale(60, 300) }, (_, i) => {
       switch (i % 6) {
-        case 0: return site.admin.post('posts/', { posts: [{ title: 'Storm post', tags: ['Storm', `Storm ${i % 7}`] }] });
-        case 1: return site.admin.put(`posts/${seed.id}/`, { posts: [{ tags: [`Storm ${i % 5}`], updated_at: seed.updated_at }] });
-        case 2: return site.admin.put(`tags/${tag.id}/`, { tags: [{ description: `d${i}` }] });
-        case 3: return site.admin.post('tags/', { tags: [{ name: `Storm ${i % 7}` }] });
-        case 4: return site.admin.get('posts/?limit=all&filter=tag:storm');
-        default: return site.admin.del(`tags/${tag.id}/`);
+        case 0:
+          return site.admin.post('posts/', { posts: [{ title: 'Storm post', tags: ['Storm', `Storm ${i % 7}`] }] });
+        case 1:
+          return site.admin.put(`posts/${seed.id}/`, { posts: [{ tags: [`Storm ${i % 5}`], updated_at: seed.updated_at }] });
+        case 2:
+          return site.admin.put(`tags/${tag.id}/`, { tags: [{ description: `d${i}` }] });
+        case 3:
+          return site.admin.post('tags/', { tags: [{ name: `Storm ${i % 7}` }] });
+        case 4:
+          return site.admin.get('posts/?limit=all&filter=tag:storm');
+        default:
+          return site.admin.del(`tags/${tag.id}/`);
       }
     });
     const results = await Promise.all(work);

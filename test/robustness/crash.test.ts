@@ -34,7 +34,9 @@ interface Opened {
 async function open(worker = false): Promise<Opened> {
   const driver = await createPgliteDriver({ dataDir });
   const service = await createService({
-    url: BASE, storage: createSqlStorage(driver), auth: { passwordIterations: 1000 },
+    url: BASE,
+    storage: createSqlStorage(driver),
+    auth: { passwordIterations: 1000 },
     webhooks: { worker, allowPrivateTargets: true, backoffMs: 10 },
   });
   return { service, driver, close: () => service.close() };
@@ -100,50 +102,54 @@ function crashRound(): Promise<{ lines: number; signal: NodeJS.Signals | null }>
 }
 
 describe('SIGKILL while writing to PGlite on disk', () => {
-  it.each(Array.from({ length: ROUNDS }, (_, i) => i + 1))('round %i: every acknowledged write survives, the database is sound', async () => {
-    const { lines } = await crashRound();
-    console.log(`crash round: ${lines} lines from the writer, ${acknowledged.size} posts acknowledged so far`);
-    expect(lines).toBeGreaterThan(1);
+  it.each(Array.from({ length: ROUNDS }, (_, i) => i + 1))(
+    'round %i: every acknowledged write survives, the database is sound',
+    async () => {
+      const { lines } = await crashRound();
+      console.log(`crash round: ${lines} lines from the writer, ${acknowledged.size} posts acknowledged so far`);
+      expect(lines).toBeGreaterThan(1);
 
-    const site = await open();
-    try {
-      const admin = adminClient(site.service, adminKey);
-      const missing: string[] = [];
-      for (const [id, post] of acknowledged) {
-        const res = await admin.get(`posts/${id}/`);
-        if (post.deleted) {
-          if (res.status !== 404) missing.push(`${id} was deleted but answers ${res.status}`);
-          continue;
+      const site = await open();
+      try {
+        const admin = adminClient(site.service, adminKey);
+        const missing: string[] = [];
+        for (const [id, post] of acknowledged) {
+          const res = await admin.get(`posts/${id}/`);
+          if (post.deleted) {
+            if (res.status !== 404) missing.push(`${id} was deleted but answers ${res.status}`);
+            continue;
+          }
+          if (res.status === 404 && post.deleting) continue; // the delete in flight committed before the kill
+          if (res.status !== 200) {
+            missing.push(`${id} (${post.title}) answers ${res.status}`);
+            continue;
+          }
+          const stored = (await body(res)).posts[0];
+          // the last acknowledged title, or one whose edit was in flight when the process died
+          if (stored.title !== post.title && !post.pending.has(stored.title)) missing.push(`${id} has title ${stored.title}, acknowledged ${post.title}`);
+          post.title = stored.title;
+          post.pending.clear();
+          post.deleting = false;
         }
-        if (res.status === 404 && post.deleting) continue; // the delete in flight committed before the kill
-        if (res.status !== 200) {
-          missing.push(`${id} (${post.title}) answers ${res.status}`);
-          continue;
-        }
-        const stored = (await body(res)).posts[0];
-        // the last acknowledged title, or one whose edit was in flight when the process died
-        if (stored.title !== post.title && !post.pending.has(stored.title)) missing.push(`${id} has title ${stored.title}, acknowledged ${post.title}`);
-        post.title = stored.title;
-        post.pending.clear();
-        post.deleting = false;
+        expect(missing).toEqual([]);
+        expect(await integrityProblems(site.driver)).toEqual({});
+
+        // the outbox: each acknowledged add has its post.added delivery, committed with the post
+        const { rows } = await site.driver.query<{ body: string }>(
+          `SELECT d.body FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE e.name = 'post.added'`,
+        );
+        const delivered = new Set(rows.map((r) => JSON.parse(r.body).post.current.id as string));
+        expect(addedIds.filter((id) => !delivered.has(id))).toEqual([]);
+        // and no post.added delivery names a post that was never committed
+        const posts = new Set((await site.driver.query<{ id: string }>('SELECT id FROM posts')).rows.map((r) => r.id));
+        const deletedIds = new Set([...acknowledged].filter(([, p]) => p.deleted || p.deleting).map(([id]) => id));
+        expect([...delivered].filter((id) => !posts.has(id) && !deletedIds.has(id))).toEqual([]);
+      } finally {
+        await site.close();
       }
-      expect(missing).toEqual([]);
-      expect(await integrityProblems(site.driver)).toEqual({});
-
-      // the outbox: each acknowledged add has its post.added delivery, committed with the post
-      const { rows } = await site.driver.query<{ body: string }>(
-        `SELECT d.body FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE e.name = 'post.added'`,
-      );
-      const delivered = new Set(rows.map((r) => JSON.parse(r.body).post.current.id as string));
-      expect(addedIds.filter((id) => !delivered.has(id))).toEqual([]);
-      // and no post.added delivery names a post that was never committed
-      const posts = new Set((await site.driver.query<{ id: string }>('SELECT id FROM posts')).rows.map((r) => r.id));
-      const deletedIds = new Set([...acknowledged].filter(([, p]) => p.deleted || p.deleting).map(([id]) => id));
-      expect([...delivered].filter((id) => !posts.has(id) && !deletedIds.has(id))).toEqual([]);
-    } finally {
-      await site.close();
-    }
-  }, FULL ? 120_000 : 60_000);
+    },
+    FULL ? 120_000 : 60_000,
+  );
 
   it('after the crashes, a worker delivers every pending notification', async () => {
     const site = await open(true);

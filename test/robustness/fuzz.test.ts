@@ -62,7 +62,9 @@ function safeEncode(value: string): string {
 }
 
 function describeCase(target: Target, c: FuzzCase): string {
-  const body = c.body ? `${c.body.kind} ${c.body.contentType} ${c.body.text.slice(0, 300)}${c.body.text.length > 300 ? `… (${c.body.text.length} chars)` : ''}` : 'no body';
+  const body = c.body
+    ? `${c.body.kind} ${c.body.contentType} ${c.body.text.slice(0, 300)}${c.body.text.length > 300 ? `… (${c.body.text.length} chars)` : ''}`
+    : 'no body';
   return `${target.label} params=${JSON.stringify(c.params).slice(0, 200)} query=${JSON.stringify(c.query).slice(0, 300)} auth=${c.auth}${c.auth === 'garbage' ? `(${c.garbageAuth.slice(0, 60)})` : ''} headers=${JSON.stringify(c.headers).slice(0, 200)} body=${body}`;
 }
 
@@ -73,7 +75,9 @@ async function classify(target: Target): Promise<{ json: boolean; multipart: boo
   const tries = [target.params.map(() => '000000000000000000000000'), target.params.map((p) => site.fixtures.params[`${target.resource}:${p}`]?.[0] ?? 'x')];
   for (const params of tries) {
     const response = await site.session.request(target.route.method, fill(target, params), {
-      version: target.version, body: '{', headers: { 'content-type': 'application/json' },
+      version: target.version,
+      body: '{',
+      headers: { 'content-type': 'application/json' },
     });
     const text = await response.text();
     if (response.status === 400 && text.includes('not valid JSON')) return { json: true, multipart: false };
@@ -89,7 +93,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  const summary = [...outcomes].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(' ');
+  const summary = [...outcomes]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(' ');
   console.log(`fuzz: ${sent} requests over ${targets().length} route × version targets (seed ${SEED}${FULL ? ', full run' : ''}); statuses ${summary}`);
   await site?.close();
 });
@@ -99,7 +106,13 @@ describe('route classification', () => {
     const json = [...kindsOf].filter(([, k]) => k.json).map(([l]) => l);
     const multipart = [...kindsOf].filter(([, k]) => k.multipart).map(([l]) => l);
     expect(json).toEqual(
-      expect.arrayContaining(['POST v3/admin/posts/', 'PUT v2/admin/tags/:id/', 'PUT v3/admin/settings/', 'POST v3/admin/session/', 'PUT v3/admin/integrations/:id/']),
+      expect.arrayContaining([
+        'POST v3/admin/posts/',
+        'PUT v2/admin/tags/:id/',
+        'PUT v3/admin/settings/',
+        'POST v3/admin/session/',
+        'PUT v3/admin/integrations/:id/',
+      ]),
     );
     expect(multipart).toEqual(expect.arrayContaining(['POST v3/admin/images/upload/', 'POST v3/admin/themes/upload/']));
   });

@@ -123,17 +123,20 @@ export async function expectRefused(response: Response, secrets: string[] = [], 
 export function countingStream(total: number, chunk = 64 * 1024): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
   let sent = 0;
   const block = new Uint8Array(chunk).fill(0x61);
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent >= total) {
-        controller.close();
-        return;
-      }
-      const size = Math.min(chunk, total - sent);
-      sent += size;
-      controller.enqueue(size === chunk ? block.slice() : block.slice(0, size));
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (sent >= total) {
+          controller.close();
+          return;
+        }
+        const size = Math.min(chunk, total - sent);
+        sent += size;
+        controller.enqueue(size === chunk ? block.slice() : block.slice(0, size));
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return { stream, pulled: () => sent };
 }
 

@@ -16,14 +16,24 @@ let tablesBefore: string[];
 let untouchedBefore: Record<string, string>;
 /** Tables the body-field tests write to on purpose; every other table must not change at all. */
 const WRITTEN = [
-  'posts', 'posts_tags', 'posts_authors', 'tags', 'users', 'settings', 'webhooks', 'integrations', 'content_generation', 'sessions',
+  'posts',
+  'posts_tags',
+  'posts_authors',
+  'tags',
+  'users',
+  'settings',
+  'webhooks',
+  'integrations',
+  'content_generation',
+  'sessions',
   // the fixture's webhook is subscribed to post.added: every post written queues a delivery
-  'webhook_events', 'webhook_deliveries',
+  'webhook_events',
+  'webhook_deliveries',
 ];
 
 async function tables(): Promise<string[]> {
   const { rows } = await site.driver.query<{ table_name: string }>(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name",
+    'SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name',
   );
   return rows.map((r) => r.table_name);
 }
@@ -69,8 +79,16 @@ describe('filters', () => {
 
   it('an injection anywhere else in a filter is refused or ignored, never a 5xx', async () => {
     const shapes = (inj: string) => [
-      inj, `slug:${inj}`, `tag:[${inj}]`, `title:~${quoted(inj)}`, `${inj}:x`, `title:-${quoted(inj)}`, `published_at:>${inj}`,
-      `slug:[${quoted(inj)},x]+featured:true`, `(${inj})`, `tags.slug:${quoted(inj)},authors.slug:${quoted(inj)}`,
+      inj,
+      `slug:${inj}`,
+      `tag:[${inj}]`,
+      `title:~${quoted(inj)}`,
+      `${inj}:x`,
+      `title:-${quoted(inj)}`,
+      `published_at:>${inj}`,
+      `slug:[${quoted(inj)},x]+featured:true`,
+      `(${inj})`,
+      `tags.slug:${quoted(inj)},authors.slug:${quoted(inj)}`,
     ];
     let refused = 0;
     for (const inj of INJECTIONS) {
@@ -124,7 +142,10 @@ describe('slugs, ids, order, fields, include and formats', () => {
           const text = await refusedOrOk(response, `${path}?${name}=${inj}`);
           if (path === 'posts/' && response.status === 200 && name !== 'fields') {
             // an order clause that is not a field and a direction is dropped: the default order stands
-            expect(JSON.parse(text).posts.map((p: { id: string }) => p.id), `${name}=${inj}`).toEqual(baseline);
+            expect(
+              JSON.parse(text).posts.map((p: { id: string }) => p.id),
+              `${name}=${inj}`,
+            ).toEqual(baseline);
           }
         }
         await refusedOrOk(await site.admin.get(`posts/?${query}`), `admin posts ?${name}=${inj}`);

@@ -45,7 +45,10 @@ async function foreignKeys(driver: SqlDriver): Promise<ForeignKey[]> {
 /** Drivers return text[] as an array or, for some types, as `{a,b}`. */
 function pgArray(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
-  return String(value).replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  return String(value)
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);
 }
 
 /**

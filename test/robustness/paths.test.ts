@@ -66,10 +66,31 @@ describe('odd methods on every route', () => {
 describe('traversal and encoded separators', () => {
   const API_PREFIXES = ['/svc/api/v3/admin/', '/svc/api/v2/content/', '/svc/api/', '/svc/', '/content/images/', '/content/images/2024/01/'];
   const TRICKS = [
-    '../../../../etc/passwd', '..%2F..%2F..%2Fetc%2Fpasswd', '%2e%2e/%2e%2e/secret.txt', '..%5c..%5csecret.txt', '....//....//secret.txt',
-    '%252e%252e%252fsecret.txt', '..%00/secret.txt', '%c0%ae%c0%ae/secret.txt', '..;/secret.txt', '.%2e/secret.txt', '/%2F%2Fsecret.txt',
-    '..', '.', '%2e', 'real.png%00.txt', 'real.png/', 'real.png/..', '2024/01/real.png', '2024%2F01%2Freal.png', '.pressroom-hidden.tmp',
-    '%2E%70%72%65%73%73%72%6F%6F%6D-hidden.tmp', '../images/.pressroom-hidden.tmp', '~/secret.txt', '\\..\\secret.txt', 'x'.repeat(5000),
+    '../../../../etc/passwd',
+    '..%2F..%2F..%2Fetc%2Fpasswd',
+    '%2e%2e/%2e%2e/secret.txt',
+    '..%5c..%5csecret.txt',
+    '....//....//secret.txt',
+    '%252e%252e%252fsecret.txt',
+    '..%00/secret.txt',
+    '%c0%ae%c0%ae/secret.txt',
+    '..;/secret.txt',
+    '.%2e/secret.txt',
+    '/%2F%2Fsecret.txt',
+    '..',
+    '.',
+    '%2e',
+    'real.png%00.txt',
+    'real.png/',
+    'real.png/..',
+    '2024/01/real.png',
+    '2024%2F01%2Freal.png',
+    '.pressroom-hidden.tmp',
+    '%2E%70%72%65%73%73%72%6F%6F%6D-hidden.tmp',
+    '../images/.pressroom-hidden.tmp',
+    '~/secret.txt',
+    '\\..\\secret.txt',
+    'x'.repeat(5000),
   ];
 
   it('under the API and under the served images, never a file outside the store, never a 5xx', async () => {
@@ -107,7 +128,11 @@ describe('traversal and encoded separators', () => {
           const url = `${BASE}${prefix}${segments.join('/')}`;
           let request: Request;
           try {
-            request = new Request(url, { method, body: method === 'POST' || method === 'PUT' ? '{}' : undefined, headers: { 'content-type': 'application/json' } });
+            request = new Request(url, {
+              method,
+              body: method === 'POST' || method === 'PUT' ? '{}' : undefined,
+              headers: { 'content-type': 'application/json' },
+            });
           } catch {
             return; // not a URL a client could send
           }
@@ -156,8 +181,10 @@ describe('raw HTTP through the Node adapter', () => {
     'encoded NUL': 'GET /svc/api/v3/content/posts/slug/%00/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
     'invalid percent-encoding': 'GET /svc/api/v3/content/posts/slug/%ZZ%/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
     'raw UTF-8 in the path': 'GET /svc/api/v3/content/posts/slug/ünï/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
-    'Content-Length and chunked together': 'POST /svc/api/v3/admin/session/ HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n',
-    'truncated body': 'POST /svc/api/v3/admin/session/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nConnection: close\r\n\r\n{"username":',
+    'Content-Length and chunked together':
+      'POST /svc/api/v3/admin/session/ HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n',
+    'truncated body':
+      'POST /svc/api/v3/admin/session/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nConnection: close\r\n\r\n{"username":',
     'bad chunk size': 'POST /svc/api/v3/admin/session/ HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZ\r\nabc\r\n0\r\n\r\n',
     'spoofed client address': 'GET /svc/api/v3/content/posts/?key=0 HTTP/1.1\r\nHost: x\r\nX-Pressroom-Client-Address: 10.0.0.1\r\nConnection: close\r\n\r\n',
   };

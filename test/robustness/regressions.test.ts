@@ -25,7 +25,11 @@ async function refusedWithoutChange(send: () => Promise<Response>, status: numbe
 describe('NUL characters, which PostgreSQL text cannot hold', () => {
   it('%00 in a slug, an id or a filter is a 400, not a 500', async () => {
     for (const path of ['posts/slug/%00/', 'posts/slug/a%00b/', 'tags/slug/%00/', `posts/?filter=slug:%27a%00%27`, 'authors/?filter=name:%00']) {
-      await expectRefused(await site.service.fetch(new Request(`${BASE}/svc/api/v3/content/${path}${path.includes('?') ? '&' : '?'}key=${site.contentKey}`)), site.secrets, 400);
+      await expectRefused(
+        await site.service.fetch(new Request(`${BASE}/svc/api/v3/content/${path}${path.includes('?') ? '&' : '?'}key=${site.contentKey}`)),
+        site.secrets,
+        400,
+      );
     }
     await expectRefused(await site.admin.get('posts/slug/%00/'), site.secrets, 400);
   });
@@ -55,7 +59,11 @@ describe('query options of a write are checked before it runs', () => {
     await refusedWithoutChange(() => site.admin.put(`posts/${post.id}/?formats=nope`, { posts: [{ title: 'Changed', updated_at: post.updated_at }] }), 422);
     await refusedWithoutChange(() => site.admin.post('posts/?formats=html&formats=html', { posts: [{ title: 'Twice' }] }), 400);
     await refusedWithoutChange(() => site.session.post('integrations/?fields=a&fields=b', { integrations: [{ name: 'Never' }] }), 400);
-    await refusedWithoutChange(() => site.session.post('users/?include=x&include=y', { users: [{ name: 'N', email: 'n@example.com', password: 'long-enough-pass', roles: ['Author'] }] }), 400);
+    await refusedWithoutChange(
+      () =>
+        site.session.post('users/?include=x&include=y', { users: [{ name: 'N', email: 'n@example.com', password: 'long-enough-pass', roles: ['Author'] }] }),
+      400,
+    );
   });
 });
 
@@ -68,7 +76,9 @@ describe('values PostgreSQL cannot hold', () => {
 
   it('limit × page past what bigint holds is an empty page, not a 500', async () => {
     for (const path of ['posts/', 'pages/', 'tags/', 'authors/']) {
-      const response = await site.service.fetch(new Request(`${BASE}/svc/api/v3/content/${path}?key=${site.contentKey}&limit=999999999999999&page=999999999999999`));
+      const response = await site.service.fetch(
+        new Request(`${BASE}/svc/api/v3/content/${path}?key=${site.contentKey}&limit=999999999999999&page=999999999999999`),
+      );
       expect(response.status).toBe(200);
       expect((await body(response))[path.replace('/', '')]).toEqual([]);
     }
@@ -88,7 +98,9 @@ describe('requests that break off', () => {
       });
       const contentType = path === 'images/upload/' ? 'multipart/form-data; boundary=x' : 'application/json';
       const request = new Request(site.adminUrl(path), {
-        method: 'POST', body: stream, duplex: 'half',
+        method: 'POST',
+        body: stream,
+        duplex: 'half',
         headers: { 'content-type': contentType, cookie: site.session.cookie!, origin: 'https://admin.example.com' },
       } as RequestInit);
       await expectRefused(await site.service.fetch(request), site.secrets, 400);

@@ -54,17 +54,46 @@ export interface GeneratedBody {
 
 /** Text that no JSON parser accepts. */
 const INVALID_JSON = [
-  '{', '}', '{"posts":[', '{"a":1,}', "{'a':1}", '{"a":1}{"b":2}', 'NaN', 'undefined', '[1,2', '{"a":"\\x"}', '{"a":01}',
-  '\uFEFF\uFEFF{}', '{"a":"\u0000"', '{"a" 1}', '"unterminated', '{"posts":[{"title":"x"}]', 'nul', 'tru', '--', '<xml/>',
-  'title=x&status=published', '{"a":1e999999999999999999}x',
+  '{',
+  '}',
+  '{"posts":[',
+  '{"a":1,}',
+  "{'a':1}",
+  '{"a":1}{"b":2}',
+  'NaN',
+  'undefined',
+  '[1,2',
+  '{"a":"\\x"}',
+  '{"a":01}',
+  '\uFEFF\uFEFF{}',
+  '{"a":"\u0000"',
+  '{"a" 1}',
+  '"unterminated',
+  '{"posts":[{"title":"x"}]',
+  'nul',
+  'tru',
+  '--',
+  '<xml/>',
+  'title=x&status=published',
+  '{"a":1e999999999999999999}x',
 ];
 
 /** JSON that is well-formed but is not an object holding the expected root key. */
 const NOT_AN_ENVELOPE = ['null', 'true', 'false', '0', '-1', '1e308', '""', '"posts"', '[]', '[{}]', '[null]', '[[[]]]'];
 
 const WRONG_CONTENT_TYPES = [
-  'text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml',
-  'application/jsonx', 'json', 'application/', '*/*', 'application/octet-stream', 'text/json', 'application/json-seq',
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/xml',
+  'application/jsonx',
+  'json',
+  'application/',
+  '*/*',
+  'application/octet-stream',
+  'text/json',
+  'application/json-seq',
 ];
 
 export const DEEP = '\u0000DEEP\u0000';
@@ -78,11 +107,49 @@ const hugeText = JSON.stringify('x'.repeat(1024 * 1024));
 /** Values of every JSON type, and the extremes of each, to put where something else is expected. */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
-    0, -1, -0.5, 1e308, -1e308, 2 ** 53 + 1, true, false, null, {}, [], [[]], [null], [{}], { $gt: '' }, JSON.parse('{"__proto__":{"admin":true}}'),
-    JSON.parse('{"constructor":{"prototype":{"polluted":true}}}'), '', ' ', '\u0000', 'a\u0000b', '\uD800', '😀'.repeat(100), '\u202Eevil', 'x'.repeat(70_000),
-    DEEP, HUGE, '2020-13-45T25:61:61Z', '0000-00-00', 'not-a-date', '#', '#'.repeat(300), 'https://', 'javascript:alert(1)',
-    '<script>alert(1)</script>', 'draft ', 'PUBLISHED', ['x', 1, null], 'ffffffffffffffffffffffff',
-    '0000-01-01T00:00:00Z', '0001-01-01T00:30:00+01:00', '9999-12-31T23:59:59.999Z', '+275760-09-13T00:00:00Z',
+    0,
+    -1,
+    -0.5,
+    1e308,
+    -1e308,
+    2 ** 53 + 1,
+    true,
+    false,
+    null,
+    {},
+    [],
+    [[]],
+    [null],
+    [{}],
+    { $gt: '' },
+    JSON.parse('{"__proto__":{"admin":true}}'),
+    JSON.parse('{"constructor":{"prototype":{"polluted":true}}}'),
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    '😀'.repeat(100),
+    '\u202Eevil',
+    'x'.repeat(70_000),
+    DEEP,
+    HUGE,
+    '2020-13-45T25:61:61Z',
+    '0000-00-00',
+    'not-a-date',
+    '#',
+    '#'.repeat(300),
+    'https://',
+    'javascript:alert(1)',
+    '<script>alert(1)</script>',
+    'draft ',
+    'PUBLISHED',
+    ['x', 1, null],
+    'ffffffffffffffffffffffff',
+    '0000-01-01T00:00:00Z',
+    '0001-01-01T00:30:00+01:00',
+    '9999-12-31T23:59:59.999Z',
+    '+275760-09-13T00:00:00Z',
     // a mobiledoc whose text holds an escaped NUL: valid JSON twice over, but not storable
     JSON.stringify({ version: '0.3.1', atoms: [], cards: [], markups: [], sections: [[1, 'p', [[0, [], 0, 'a\u0000b']]]] }),
   ),
@@ -113,9 +180,7 @@ function setAt(root: unknown, path: (string | number)[], value: unknown, remove:
 
 /** JSON text for a body, with the deep and huge placeholders expanded after serialising. */
 export function serialise(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll(JSON.stringify(DEEP), deepText)
-    .replaceAll(JSON.stringify(HUGE), hugeText);
+  return JSON.stringify(value).replaceAll(JSON.stringify(DEEP), deepText).replaceAll(JSON.stringify(HUGE), hugeText);
 }
 
 /** A valid body to start mutations from, for routes whose body is not `{<resource>: [fixture]}`. */
@@ -125,9 +190,17 @@ export function sampleBody(target: Target, fixtures: Fixtures): unknown {
     case 'POST session/':
       return { username: 'ada@example.com', password: 'not-the-password' };
     case 'PUT users/password/':
-      return { password: [{ newPassword: 'a-new-long-password', ne2Password: 'a-new-long-password', oldPassword: 'wrong-old-password', user_id: fixtures.editor.id }] };
+      return {
+        password: [{ newPassword: 'a-new-long-password', ne2Password: 'a-new-long-password', oldPassword: 'wrong-old-password', user_id: fixtures.editor.id }],
+      };
     case 'PUT settings/':
-      return { settings: [{ key: 'title', value: 'Fuzzed title' }, { key: 'navigation', value: [{ label: 'Home', url: '/' }] }, { key: 'timezone', value: 'Etc/UTC' }] };
+      return {
+        settings: [
+          { key: 'title', value: 'Fuzzed title' },
+          { key: 'navigation', value: [{ label: 'Home', url: '/' }] },
+          { key: 'timezone', value: 'Etc/UTC' },
+        ],
+      };
     case 'POST authentication/setup/':
       return { setup: [{ name: 'Mallory', email: 'mallory@example.com', password: 'mallory-password-1', blogTitle: 'Taken over' }] };
     case 'POST users/':
@@ -136,7 +209,19 @@ export function sampleBody(target: Target, fixtures: Fixtures): unknown {
       return { webhooks: [{ event: 'post.published', target_url: 'https://hooks.example.com/new', name: 'New', secret: 's3cret', api_version: 'v3' }] };
     case 'POST posts/':
     case 'POST pages/':
-      return { [resource]: [{ title: 'New', status: 'draft', tags: ['News', { name: 'Other' }], authors: ['ada@example.com'], mobiledoc: fixtures.post.mobiledoc, custom_excerpt: 'x', featured: false }] };
+      return {
+        [resource]: [
+          {
+            title: 'New',
+            status: 'draft',
+            tags: ['News', { name: 'Other' }],
+            authors: ['ada@example.com'],
+            mobiledoc: fixtures.post.mobiledoc,
+            custom_excerpt: 'x',
+            featured: false,
+          },
+        ],
+      };
     default:
       return { [resource]: [fixtures.samples[resource] ?? {}] };
   }
@@ -148,9 +233,25 @@ const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((
 const garbageHeaders: fc.Arbitrary<[string, string][]> = fc.array(
   fc.tuple<[string, string]>(
     fc.constantFrom(
-      'accept', 'accept-version', 'if-none-match', 'if-modified-since', 'origin', 'referer', 'cookie', 'content-length',
-      'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-pressroom-client-address', 'user-agent', 'range',
-      'content-encoding', 'transfer-encoding', 'expect', 'x-http-method-override', 'accept-language',
+      'accept',
+      'accept-version',
+      'if-none-match',
+      'if-modified-since',
+      'origin',
+      'referer',
+      'cookie',
+      'content-length',
+      'x-forwarded-for',
+      'x-forwarded-proto',
+      'x-forwarded-host',
+      'x-pressroom-client-address',
+      'user-agent',
+      'range',
+      'content-encoding',
+      'transfer-encoding',
+      'expect',
+      'x-http-method-override',
+      'accept-language',
     ),
     fc.oneof(headerValue, fc.constantFrom('', '*', 'null', 'W/"x"', '"', 'gzip', 'chunked', '-1', '99999999999999999999', 'https://evil.example')),
   ),
@@ -159,11 +260,34 @@ const garbageHeaders: fc.Arbitrary<[string, string][]> = fc.array(
 
 /** Authorization headers and cookies that are not credentials. */
 const GARBAGE_AUTH = [
-  'Svc', 'Svc ', 'Svc  ', 'Bearer abc', 'Basic YWRhOnB3', 'Svc a.b.c', 'Svc a.b', 'Svc ....', 'Svc eyJhbGciOiJub25lIn0.e30.',
-  'Svc ' + 'A'.repeat(20_000), 'Svc x y', 'svc\u00e9 token', 'Ghost abc', 'Svc =====', 'Svc eyJ.eyJ.sig',
-  'cookie:svc-admin-api-session=garbage', 'cookie:svc-admin-api-session=', 'cookie:svc-admin-api-session=' + 'a'.repeat(5000),
-  'cookie:svc-admin-api-session=%00%ff', 'key:', 'key:0', 'key:' + 'a'.repeat(26), 'key:' + 'g'.repeat(26), 'key:' + 'a'.repeat(25),
-  'key:' + 'a'.repeat(27), 'key:' + 'A'.repeat(26), 'key:%00', 'key:\u00e9',
+  'Svc',
+  'Svc ',
+  'Svc  ',
+  'Bearer abc',
+  'Basic YWRhOnB3',
+  'Svc a.b.c',
+  'Svc a.b',
+  'Svc ....',
+  'Svc eyJhbGciOiJub25lIn0.e30.',
+  'Svc ' + 'A'.repeat(20_000),
+  'Svc x y',
+  'svc\u00e9 token',
+  'Ghost abc',
+  'Svc =====',
+  'Svc eyJ.eyJ.sig',
+  'cookie:svc-admin-api-session=garbage',
+  'cookie:svc-admin-api-session=',
+  'cookie:svc-admin-api-session=' + 'a'.repeat(5000),
+  'cookie:svc-admin-api-session=%00%ff',
+  'key:',
+  'key:0',
+  'key:' + 'a'.repeat(26),
+  'key:' + 'g'.repeat(26),
+  'key:' + 'a'.repeat(25),
+  'key:' + 'a'.repeat(27),
+  'key:' + 'A'.repeat(26),
+  'key:%00',
+  'key:\u00e9',
 ];
 
 function paramValue(target: Target, name: string, fixtures: Fixtures): fc.Arbitrary<string> {
@@ -237,7 +361,13 @@ function bodyArb(target: Target, fixtures: Fixtures, kinds: { json: boolean; mul
     });
   const arbs: fc.WeightedArbitrary<GeneratedBody | null>[] = [
     { weight: 2, arbitrary: fc.constantFrom(...INVALID_JSON).map((t) => json(t, 'invalid-json')) },
-    { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }).filter(notJson).map((t) => json(t, 'invalid-json')) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ unit: 'binary', minLength: 1, maxLength: 60 })
+        .filter(notJson)
+        .map((t) => json(t, 'invalid-json')),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...NOT_AN_ENVELOPE, serialise(DEEP)).map((t) => json(t, 'not-an-envelope')) },
     {
       weight: 1,
@@ -280,7 +410,11 @@ export function caseArb(target: Target, fixtures: Fixtures, kinds: { json: boole
   const { auth } = target.route;
   const modes: fc.WeightedArbitrary<AuthMode>[] =
     auth === 'content'
-      ? [{ weight: 8, arbitrary: fc.constant('key') }, { weight: 1, arbitrary: fc.constant('none') }, { weight: 1, arbitrary: fc.constant('garbage') }]
+      ? [
+          { weight: 8, arbitrary: fc.constant('key') },
+          { weight: 1, arbitrary: fc.constant('none') },
+          { weight: 1, arbitrary: fc.constant('garbage') },
+        ]
       : [
           { weight: 5, arbitrary: fc.constant('token') },
           { weight: 4, arbitrary: fc.constant('session') },

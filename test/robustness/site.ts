@@ -6,8 +6,7 @@ import { OWNER, sessionClient, type SessionClient } from '../users/helpers';
 
 export const ORIGIN = 'https://admin.example.com';
 
-const mobiledoc = (text: string) =>
-  JSON.stringify({ version: '0.3.1', atoms: [], cards: [], markups: [], sections: [[1, 'p', [[0, [], 0, text]]]] });
+const mobiledoc = (text: string) => JSON.stringify({ version: '0.3.1', atoms: [], cards: [], markups: [], sections: [[1, 'p', [[0, [], 0, text]]]] });
 
 export const SAMPLE_MOBILEDOC = mobiledoc('Some words for the body.');
 
@@ -42,7 +41,12 @@ async function openSite(options: ServiceOptions): Promise<TestSite> {
   const { user } = await service.setup({ name: 'Ada Lovelace', email: 'ada@example.com', password: 'a-long-password-1', title: 'Test site' });
   const { id, adminKey, contentKey } = await service.createIntegration({ name: 'Tests' });
   return {
-    service, driver, adminKey, contentKey, integrationId: id, owner: user,
+    service,
+    driver,
+    adminKey,
+    contentKey,
+    integrationId: id,
+    owner: user,
     admin: adminClient(service, adminKey, 'svc', options.now),
     close: () => service.close(),
   };
@@ -73,7 +77,9 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
 
   const tag = await created(site.admin.post('tags/', { tags: [{ name: 'News', description: 'All the news' }] }), 'tags');
   const post = await created(
-    site.admin.post('posts/', { posts: [{ title: 'Published post', status: 'published', tags: ['News'], mobiledoc: SAMPLE_MOBILEDOC, custom_excerpt: 'Short' }] }),
+    site.admin.post('posts/', {
+      posts: [{ title: 'Published post', status: 'published', tags: ['News'], mobiledoc: SAMPLE_MOBILEDOC, custom_excerpt: 'Short' }],
+    }),
     'posts',
   );
   const draft = await created(site.admin.post('posts/', { posts: [{ title: 'Draft post', tags: [{ name: '#internal' }] }] }), 'posts');
@@ -82,7 +88,10 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
     session.post('users/', { users: [{ name: 'Edna Editor', email: 'edna@example.com', password: 'another-long-password', roles: ['Editor'] }] }),
     'users',
   );
-  const webhook = await created(site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: 'https://hooks.example.com/in', name: 'Hook' }] }), 'webhooks');
+  const webhook = await created(
+    site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: 'https://hooks.example.com/in', name: 'Hook' }] }),
+    'webhooks',
+  );
   const victim = await created(session.post('integrations/', { integrations: [{ name: 'Victim', description: 'keys to refresh' }] }), 'integrations');
   const victimFull = await body(await session.get(`integrations/${victim.id}/?include=api_keys`));
   const keys: { id: string; type: string }[] = victimFull.integrations[0].api_keys;

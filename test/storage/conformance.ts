@@ -9,9 +9,28 @@ const T0 = new Date('2024-01-01T00:00:00.000Z');
 export function user(overrides: Partial<UserRow> = {}): UserRow {
   const id = objectId();
   return {
-    id, name: 'User', slug: `user-${id}`, password_hash: 'x', email: `${id}@example.com`, profile_image: null, cover_image: null,
-    bio: null, website: null, location: null, facebook: null, twitter: null, accessibility: null, status: 'active', locale: null,
-    visibility: 'public', meta_title: null, meta_description: null, tour: null, last_seen: null, created_at: T0, updated_at: T0,
+    id,
+    name: 'User',
+    slug: `user-${id}`,
+    password_hash: 'x',
+    email: `${id}@example.com`,
+    profile_image: null,
+    cover_image: null,
+    bio: null,
+    website: null,
+    location: null,
+    facebook: null,
+    twitter: null,
+    accessibility: null,
+    status: 'active',
+    locale: null,
+    visibility: 'public',
+    meta_title: null,
+    meta_description: null,
+    tour: null,
+    last_seen: null,
+    created_at: T0,
+    updated_at: T0,
     ...overrides,
   };
 }
@@ -19,22 +38,70 @@ export function user(overrides: Partial<UserRow> = {}): UserRow {
 export function tag(overrides: Partial<TagRow> = {}): TagRow {
   const id = objectId();
   return {
-    id, name: `Tag ${id}`, slug: `tag-${id}`, description: null, feature_image: null, parent_id: null, visibility: 'public',
-    og_image: null, og_title: null, og_description: null, twitter_image: null, twitter_title: null, twitter_description: null,
-    meta_title: null, meta_description: null, codeinjection_head: null, codeinjection_foot: null, canonical_url: null,
-    accent_color: null, created_at: T0, updated_at: T0, ...overrides,
+    id,
+    name: `Tag ${id}`,
+    slug: `tag-${id}`,
+    description: null,
+    feature_image: null,
+    parent_id: null,
+    visibility: 'public',
+    og_image: null,
+    og_title: null,
+    og_description: null,
+    twitter_image: null,
+    twitter_title: null,
+    twitter_description: null,
+    meta_title: null,
+    meta_description: null,
+    codeinjection_head: null,
+    codeinjection_foot: null,
+    canonical_url: null,
+    accent_color: null,
+    created_at: T0,
+    updated_at: T0,
+    ...overrides,
   };
 }
 
 export function post(authorId: string, overrides: Partial<PostWrite> = {}): PostWrite {
   const id = objectId();
   return {
-    id, uuid: crypto.randomUUID(), type: 'post', title: 'Post', slug: `post-${id}`, slug_customised: false, mobiledoc: null,
-    html: null, plaintext: null, comment_id: id, feature_image: null, featured: false, status: 'draft', visibility: 'public',
-    reading_time: 0, custom_excerpt: null, codeinjection_head: null, codeinjection_foot: null, custom_template: null,
-    canonical_url: null, og_image: null, og_title: null, og_description: null, twitter_image: null, twitter_title: null,
-    twitter_description: null, meta_title: null, meta_description: null, email_subject: null, send_email_when_published: false,
-    created_at: T0, created_by: authorId, updated_at: T0, updated_by: authorId, published_at: null, published_by: null,
+    id,
+    uuid: crypto.randomUUID(),
+    type: 'post',
+    title: 'Post',
+    slug: `post-${id}`,
+    slug_customised: false,
+    mobiledoc: null,
+    html: null,
+    plaintext: null,
+    comment_id: id,
+    feature_image: null,
+    featured: false,
+    status: 'draft',
+    visibility: 'public',
+    reading_time: 0,
+    custom_excerpt: null,
+    codeinjection_head: null,
+    codeinjection_foot: null,
+    custom_template: null,
+    canonical_url: null,
+    og_image: null,
+    og_title: null,
+    og_description: null,
+    twitter_image: null,
+    twitter_title: null,
+    twitter_description: null,
+    meta_title: null,
+    meta_description: null,
+    email_subject: null,
+    send_email_when_published: false,
+    created_at: T0,
+    created_by: authorId,
+    updated_at: T0,
+    updated_by: authorId,
+    published_at: null,
+    published_by: null,
     ...overrides,
   };
 }
@@ -78,12 +145,34 @@ export function storageConformance(name: string, open: () => Promise<Storage>) {
       await storage.tags.insert(b);
       const full = post(author.id, {
         // an unpaired surrogate is stored (and read) as U+FFFD
-        title: 'Every \ud800 column', slug: 'every-column', slug_customised: true, mobiledoc: '{}', html: '<p>h</p>', plaintext: 'h',
-        feature_image: 'https://example.com/f.png', featured: true, status: 'published', visibility: 'members', reading_time: 3,
-        custom_excerpt: 'e', codeinjection_head: 'ch', codeinjection_foot: 'cf', custom_template: 'ct', canonical_url: 'https://example.com/c',
-        og_image: 'oi', og_title: 'ot', og_description: 'od', twitter_image: 'ti', twitter_title: 'tt', twitter_description: 'td',
-        meta_title: 'mt', meta_description: 'md', email_subject: 'es', send_email_when_published: true,
-        published_at: new Date('2024-02-03T04:05:06.789Z'), published_by: author.id,
+        title: 'Every \ud800 column',
+        slug: 'every-column',
+        slug_customised: true,
+        mobiledoc: '{}',
+        html: '<p>h</p>',
+        plaintext: 'h',
+        feature_image: 'https://example.com/f.png',
+        featured: true,
+        status: 'published',
+        visibility: 'members',
+        reading_time: 3,
+        custom_excerpt: 'e',
+        codeinjection_head: 'ch',
+        codeinjection_foot: 'cf',
+        custom_template: 'ct',
+        canonical_url: 'https://example.com/c',
+        og_image: 'oi',
+        og_title: 'ot',
+        og_description: 'od',
+        twitter_image: 'ti',
+        twitter_title: 'tt',
+        twitter_description: 'td',
+        meta_title: 'mt',
+        meta_description: 'md',
+        email_subject: 'es',
+        send_email_when_published: true,
+        published_at: new Date('2024-02-03T04:05:06.789Z'),
+        published_by: author.id,
       });
       const inserted = await storage.posts.insert(full, [a.id, b.id, a.id], [author.id]);
       const read = await storage.posts.findById(full.id);
@@ -114,7 +203,11 @@ export function storageConformance(name: string, open: () => Promise<Storage>) {
       const editorRole = await storage.roles.findByName('Editor');
       const other = user();
       await storage.users.insert(other, editorRole!.id);
-      const row = await storage.posts.insert(post(author.id), tags.map((t) => t.id), [author.id, other.id]);
+      const row = await storage.posts.insert(
+        post(author.id),
+        tags.map((t) => t.id),
+        [author.id, other.id],
+      );
       await storage.posts.update(row.id, { title: 'Reordered' }, [tags[2].id, tags[0].id], [other.id, author.id]);
       const rel = await storage.posts.relations([row.id], { tags: true, authors: true });
       expect(rel.tags.get(row.id)!.map((t) => t.id)).toEqual([tags[2].id, tags[0].id]);
@@ -200,13 +293,21 @@ export function storageConformance(name: string, open: () => Promise<Storage>) {
       }
       const { parseFilter } = await import('../../lib/nql');
       const result = await storage.posts.browse({
-        type: 'post', filter: parseFilter('status:published'), order: [{ field: 'title', direction: 'asc' }],
-        page: { limit: 2, offset: 0 }, now: new Date(), defaultOrder: 'admin',
+        type: 'post',
+        filter: parseFilter('status:published'),
+        order: [{ field: 'title', direction: 'asc' }],
+        page: { limit: 2, offset: 0 },
+        now: new Date(),
+        defaultOrder: 'admin',
       });
       expect(result.rows.map((r) => r.title)).toEqual(['Eta', 'Theta']);
       expect(result.total).toBe(3);
       const featured = await storage.posts.browse({
-        type: 'post', filter: parseFilter('featured:true'), page: { limit: null, offset: 0 }, now: new Date(), defaultOrder: 'admin',
+        type: 'post',
+        filter: parseFilter('featured:true'),
+        page: { limit: null, offset: 0 },
+        now: new Date(),
+        defaultOrder: 'admin',
       });
       expect(featured.rows.map((r) => r.title)).toEqual(['Eta']);
     });
@@ -239,7 +340,13 @@ export function storageConformance(name: string, open: () => Promise<Storage>) {
     });
 
     it('keeps settings as strings and nulls', async () => {
-      await storage.settings.set([{ key: 'title', value: 'Conformance' }, { key: 'logo', value: null }], new Date());
+      await storage.settings.set(
+        [
+          { key: 'title', value: 'Conformance' },
+          { key: 'logo', value: null },
+        ],
+        new Date(),
+      );
       expect(await storage.settings.get('title')).toBe('Conformance');
       expect(await storage.settings.get('logo')).toBeNull();
       expect(await storage.settings.get('no-such-key')).toBeUndefined();

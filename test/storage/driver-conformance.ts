@@ -23,7 +23,12 @@ export function driverConformance(name: string, make: () => Promise<SqlDriver>):
       const at = new Date('2026-01-02T03:04:05.678Z');
       for (let id = 1; id <= 3; id++) {
         const { affectedRows } = await db.query(`INSERT INTO ${table} (id, label, at, doc, flags, big) VALUES ($1, $2, $3, $4, $5, $6)`, [
-          id, id === 2 ? null : `row ${id} — naïve ✓ 🎉`, at, { id, list: [1, 'two'] }, [true, false], '9007199254740993',
+          id,
+          id === 2 ? null : `row ${id} — naïve ✓ 🎉`,
+          at,
+          { id, list: [1, 'two'] },
+          [true, false],
+          '9007199254740993',
         ]);
         expect(affectedRows).toBe(1);
       }
@@ -63,21 +68,25 @@ export function driverConformance(name: string, make: () => Promise<SqlDriver>):
         await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [11]);
       });
       const before = await count();
-      await expect(db.transaction(async (tx) => {
-        await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [12]);
-        await tx.exec(`UPDATE ${table} SET label = 'in a rolled-back transaction'`);
-        throw new Error('changed my mind');
-      })).rejects.toThrow('changed my mind');
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [12]);
+          await tx.exec(`UPDATE ${table} SET label = 'in a rolled-back transaction'`);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
       expect(await count()).toBe(before);
       expect((await db.query(`SELECT id FROM ${table} WHERE label = 'in a rolled-back transaction'`)).rows).toEqual([]);
     });
 
     it('rolls back statements without parameters run first in a transaction', async () => {
-      await expect(db.transaction(async (tx) => {
-        await tx.exec(`INSERT INTO ${table} (id, label) VALUES (50, 'exec first')`);
-        await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [51]);
-        throw new Error('undo both');
-      })).rejects.toThrow('undo both');
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.exec(`INSERT INTO ${table} (id, label) VALUES (50, 'exec first')`);
+          await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [51]);
+          throw new Error('undo both');
+        }),
+      ).rejects.toThrow('undo both');
       expect((await db.query(`SELECT id FROM ${table} WHERE id IN (50, 51)`)).rows).toEqual([]);
       await db.transaction((tx) => tx.exec(`INSERT INTO ${table} (id, label) VALUES (52, 'exec only')`));
       expect((await db.query(`SELECT label FROM ${table} WHERE id = 52`)).rows).toEqual([{ label: 'exec only' }]);
@@ -85,19 +94,23 @@ export function driverConformance(name: string, make: () => Promise<SqlDriver>):
 
     it('refuses to report a transaction as done when a statement in it failed and the work went on', async () => {
       const before = await count();
-      await expect(db.transaction(async (tx) => {
-        await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [20]);
-        await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [1]).catch(() => undefined);
-      })).rejects.toBeInstanceOf(TransactionAbortedError);
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [20]);
+          await tx.query(`INSERT INTO ${table} (id) VALUES ($1)`, [1]).catch(() => undefined);
+        }),
+      ).rejects.toBeInstanceOf(TransactionAbortedError);
       expect(await count()).toBe(before);
     });
 
     it('returns the result of a transaction that ran no statement, and of nested ones', async () => {
       expect(await db.transaction(async () => 'nothing to do')).toBe('nothing to do');
-      const inner = await db.transaction((tx) => tx.transaction(async (nested) => {
-        await nested.query(`INSERT INTO ${table} (id) VALUES ($1)`, [30]);
-        return (await nested.query<{ id: number }>(`SELECT id FROM ${table} WHERE id = $1`, [30])).rows;
-      }));
+      const inner = await db.transaction((tx) =>
+        tx.transaction(async (nested) => {
+          await nested.query(`INSERT INTO ${table} (id) VALUES ($1)`, [30]);
+          return (await nested.query<{ id: number }>(`SELECT id FROM ${table} WHERE id = $1`, [30])).rows;
+        }),
+      );
       expect(inner).toEqual([{ id: 30 }]);
     });
 

@@ -51,8 +51,7 @@ describe('PGlite statistics upkeep', () => {
     const driver = await createPgliteDriver({ statistics: { changedRows: 100, minIntervalMs: 0 } });
     try {
       await driver.query(`INSERT INTO settings (key, value, updated_at) SELECT 'k' || g, 'v', now() FROM generate_series(1, 500) g`);
-      const estimate = async () =>
-        (await driver.query<{ reltuples: number }>(`SELECT reltuples FROM pg_class WHERE relname = 'settings'`)).rows[0].reltuples;
+      const estimate = async () => (await driver.query<{ reltuples: number }>(`SELECT reltuples FROM pg_class WHERE relname = 'settings'`)).rows[0].reltuples;
       for (let i = 0; i < 50 && (await estimate()) < 500; i++) await new Promise((r) => setTimeout(r, 20));
       expect(await estimate()).toBeGreaterThanOrEqual(500);
     } finally {

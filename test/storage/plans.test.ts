@@ -88,7 +88,10 @@ describe('relations of a short page', () => {
       expect(statements.length, table).toBeGreaterThan(0);
       // PostgreSQL always plans the first five runs for their values, then compares
       for (const statement of statements) expect(statement.custom, table).toBeLessThanOrEqual(5);
-      expect(statements.some((statement) => statement.generic >= 7), table).toBe(true);
+      expect(
+        statements.some((statement) => statement.generic >= 7),
+        table,
+      ).toBe(true);
     }
   });
 });
@@ -148,7 +151,7 @@ describe('tags and authors whose posts are all drafts', () => {
       expect(authors).toEqual(['Ada Lovelace']);
     }
     // each of the three tables holds over 3,000 rows; a probe reads a post or two per tag and author
-    expect(await rowsRead() - before).toBeLessThan(300);
+    expect((await rowsRead()) - before).toBeLessThan(300);
   });
 });
 
@@ -169,19 +172,35 @@ describe('a browse filtered by a tag few posts have, or a primary tag', () => {
       expect(await titles('posts/?filter=primary_tag:first-3')).toEqual({ titles: ['Planned 3'], total: 1 });
     }
     // walking reads each of the 3,000 older posts before it knows a page holds one post, or none
-    expect(await rowsRead() - before).toBeLessThan(100);
+    expect((await rowsRead()) - before).toBeLessThan(100);
   });
 
   it('gives every page exactly the posts the whole list holds at its place', async () => {
     const filters = [
-      'tag:first-3', 'tag:[first-2,first-3]', 'tag:first-1+tag:second-1', 'tag:[first-2,first-4]+featured:false',
-      'tag:first-2,tag:first-3', 'tag:-first-1+author:ada', 'tag:first-1', 'tag:no-such-tag+tag:first-1',
-      'primary_tag:first-3', 'primary_tag:first-1', 'primary_tag:[first-2,first-3]+tag:second-2', 'primary_tag:-first-1',
-      'primary_tag:null', 'primary_author:ada+tag:first-4',
+      'tag:first-3',
+      'tag:[first-2,first-3]',
+      'tag:first-1+tag:second-1',
+      'tag:[first-2,first-4]+featured:false',
+      'tag:first-2,tag:first-3',
+      'tag:-first-1+author:ada',
+      'tag:first-1',
+      'tag:no-such-tag+tag:first-1',
+      'primary_tag:first-3',
+      'primary_tag:first-1',
+      'primary_tag:[first-2,first-3]+tag:second-2',
+      'primary_tag:-first-1',
+      'primary_tag:null',
+      'primary_author:ada+tag:first-4',
     ];
     for (const filter of filters) {
       const whole = await titles(`posts/?filter=${encodeURIComponent(filter)}&limit=all`);
-      for (const [limit, page] of [[15, 1], [2, 1], [2, 2], [1, 3], [15, 200]]) {
+      for (const [limit, page] of [
+        [15, 1],
+        [2, 1],
+        [2, 2],
+        [1, 3],
+        [15, 200],
+      ]) {
         const one = await titles(`posts/?filter=${encodeURIComponent(filter)}&limit=${limit}&page=${page}`);
         expect(one.titles, `${filter}, ${limit} per page, page ${page}`).toEqual(whole.titles.slice((page - 1) * limit, page * limit));
         expect(one.total, filter).toBe(whole.titles.length);

@@ -6,9 +6,7 @@ describe('reversedOrder', () => {
   it('flips each item and moves nulls to the other end', () => {
     expect(reversedOrder(['p.published_at DESC', 'p.id DESC'])).toEqual(['p.published_at ASC NULLS LAST', 'p.id ASC NULLS LAST']);
     expect(reversedOrder(['t.name ASC', 'count_posts'])).toEqual(['t.name DESC NULLS FIRST', 'count_posts DESC NULLS FIRST']);
-    expect(reversedOrder(['p.published_at DESC NULLS LAST', 'p.title asc nulls first'])).toEqual([
-      'p.published_at ASC NULLS FIRST', 'p.title DESC NULLS LAST',
-    ]);
+    expect(reversedOrder(['p.published_at DESC NULLS LAST', 'p.title asc nulls first'])).toEqual(['p.published_at ASC NULLS FIRST', 'p.title DESC NULLS LAST']);
     expect(reversedOrder([`CASE p.status WHEN 'draft' THEN 1 ELSE 2 END`])).toEqual([`CASE p.status WHEN 'draft' THEN 1 ELSE 2 END DESC NULLS FIRST`]);
   });
 });

@@ -60,11 +60,13 @@ describe('CSRF: every cookie request must come from the session’s origin', () 
 
   it('a session created with a Referer only checks later requests against that origin', async () => {
     const other = sessionClient(site.service, { origin: 'https://tools.example.net' });
-    const res = await site.service.fetch(new Request(adminUrl('session/'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', referer: 'https://tools.example.net/login' },
-      body: JSON.stringify({ username: OWNER.email, password: OWNER.password }),
-    }));
+    const res = await site.service.fetch(
+      new Request(adminUrl('session/'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', referer: 'https://tools.example.net/login' },
+        body: JSON.stringify({ username: OWNER.email, password: OWNER.password }),
+      }),
+    );
     expect(res.status).toBe(201);
     other.cookie = res.headers.get('set-cookie')!.split(';')[0];
     expect((await other.get('users/me/')).status).toBe(200);
@@ -78,14 +80,16 @@ describe('CSRF: every cookie request must come from the session’s origin', () 
 
 describe('Admin API CORS', () => {
   const preflight = (origin: string | null, path = 'posts/') =>
-    site.service.fetch(new Request(adminUrl(path), {
-      method: 'OPTIONS',
-      headers: {
-        ...(origin ? { origin } : {}),
-        'access-control-request-method': 'PUT',
-        'access-control-request-headers': 'content-type, x-requested-with',
-      },
-    }));
+    site.service.fetch(
+      new Request(adminUrl(path), {
+        method: 'OPTIONS',
+        headers: {
+          ...(origin ? { origin } : {}),
+          'access-control-request-method': 'PUT',
+          'access-control-request-headers': 'content-type, x-requested-with',
+        },
+      }),
+    );
 
   it('answers a trusted origin’s preflight with credentials allowed', async () => {
     for (const origin of [ORIGIN, TRUSTED]) {
@@ -129,7 +133,9 @@ describe('Admin API CORS', () => {
   });
 
   it('leaves the Content API’s own CORS alone', async () => {
-    const res = await site.service.fetch(new Request(`${adminUrl('posts/').replace('/admin/', '/content/')}?key=${site.contentKey}`, { headers: { origin: ORIGIN } }));
+    const res = await site.service.fetch(
+      new Request(`${adminUrl('posts/').replace('/admin/', '/content/')}?key=${site.contentKey}`, { headers: { origin: ORIGIN } }),
+    );
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
   });

@@ -25,24 +25,44 @@ const content = (extra: Who[] = []) => [...EVERY_STAFF, ...extra];
  * fails the test: every new endpoint must state who may use it.
  */
 const EXPECTED: Record<string, Who[]> = {
-  'posts.browse': content(['integration']), 'posts.read': content(['integration']), 'posts.add': content(['integration']),
-  'posts.edit': content(['integration']), 'posts.destroy': content(['integration']),
-  'pages.browse': content(['integration']), 'pages.read': content(['integration']), 'pages.add': content(['integration']),
-  'pages.edit': content(['integration']), 'pages.destroy': content(['integration']),
-  'tags.browse': content(['integration']), 'tags.read': content(['integration']),
+  'posts.browse': content(['integration']),
+  'posts.read': content(['integration']),
+  'posts.add': content(['integration']),
+  'posts.edit': content(['integration']),
+  'posts.destroy': content(['integration']),
+  'pages.browse': content(['integration']),
+  'pages.read': content(['integration']),
+  'pages.add': content(['integration']),
+  'pages.edit': content(['integration']),
+  'pages.destroy': content(['integration']),
+  'tags.browse': content(['integration']),
+  'tags.read': content(['integration']),
   'tags.add': [...ADMINS, 'Editor', 'Author', 'integration'],
-  'tags.edit': [...ADMINS, 'Editor', 'integration'], 'tags.destroy': [...ADMINS, 'Editor', 'integration'],
-  'users.browse': content(['integration']), 'users.read': content(['integration']),
-  'users.edit': content(), 'users.add': [...ADMINS, 'Editor'], 'users.destroy': [...ADMINS, 'Editor'],
+  'tags.edit': [...ADMINS, 'Editor', 'integration'],
+  'tags.destroy': [...ADMINS, 'Editor', 'integration'],
+  'users.browse': content(['integration']),
+  'users.read': content(['integration']),
+  'users.edit': content(),
+  'users.add': [...ADMINS, 'Editor'],
+  'users.destroy': [...ADMINS, 'Editor'],
   'roles.browse': content(),
-  'settings.browse': content(), 'settings.edit': ADMINS,
+  'settings.browse': content(),
+  'settings.edit': ADMINS,
   'images.upload': content(['integration']),
-  'themes.browse': [...ADMINS, 'Editor'], 'themes.upload': [...ADMINS, 'integration'],
-  'themes.activate': [...ADMINS, 'integration'], 'themes.destroy': ADMINS,
+  'themes.browse': [...ADMINS, 'Editor'],
+  'themes.upload': [...ADMINS, 'integration'],
+  'themes.activate': [...ADMINS, 'integration'],
+  'themes.destroy': ADMINS,
   // Ghost-format export and import (issue 26): sessions of the Owner and Administrators only
-  'db.exportContent': ADMINS, 'db.importContent': ADMINS,
-  'webhooks.add': [...ADMINS, 'integration'], 'webhooks.edit': [...ADMINS, 'integration'], 'webhooks.destroy': [...ADMINS, 'integration'],
-  'integrations.browse': ADMINS, 'integrations.read': ADMINS, 'integrations.add': ADMINS, 'integrations.edit': ADMINS,
+  'db.exportContent': ADMINS,
+  'db.importContent': ADMINS,
+  'webhooks.add': [...ADMINS, 'integration'],
+  'webhooks.edit': [...ADMINS, 'integration'],
+  'webhooks.destroy': [...ADMINS, 'integration'],
+  'integrations.browse': ADMINS,
+  'integrations.read': ADMINS,
+  'integrations.add': ADMINS,
+  'integrations.edit': ADMINS,
   'integrations.destroy': ADMINS,
 };
 
@@ -62,11 +82,13 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 async function fetchJson(method: string, path: string, payload?: unknown): Promise<Response> {
-  return service.fetch(new Request(adminUrl(path), {
-    method,
-    headers: payload === undefined ? {} : { 'content-type': 'application/json' },
-    body: payload === undefined ? undefined : JSON.stringify(payload),
-  }));
+  return service.fetch(
+    new Request(adminUrl(path), {
+      method,
+      headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+    }),
+  );
 }
 
 describe('first run', () => {
@@ -78,7 +100,9 @@ describe('first run', () => {
 
   it('refuses an insecure Owner password and creates nothing', async () => {
     const before = await snapshot(driver);
-    const res = await fetchJson('POST', 'authentication/setup/', { setup: [{ name: 'Olive Owner', email: 'olive@example.com', password: 'short', blogTitle: 'Press' }] });
+    const res = await fetchJson('POST', 'authentication/setup/', {
+      setup: [{ name: 'Olive Owner', email: 'olive@example.com', password: 'short', blogTitle: 'Press' }],
+    });
     expect(res.status).toBe(422);
     expect((await body(res)).errors[0].property).toBe('password');
     expect(await snapshot(driver)).toEqual(before);
@@ -98,7 +122,9 @@ describe('first run', () => {
 
   it('refuses setup once it is done', async () => {
     const before = await snapshot(driver);
-    const res = await fetchJson('POST', 'authentication/setup/', { setup: [{ name: 'Mallory', email: 'mallory@example.com', password: 'mallory-password-1' }] });
+    const res = await fetchJson('POST', 'authentication/setup/', {
+      setup: [{ name: 'Mallory', email: 'mallory@example.com', password: 'mallory-password-1' }],
+    });
     expect(res.status).toBe(403);
     expect(await snapshot(driver)).toEqual(before);
   });
@@ -114,7 +140,9 @@ describe('signing in and creating staff', () => {
   it('the Owner creates a user of each role, who can then sign in', async () => {
     for (const role of STAFF) {
       const email = `${role.toLowerCase()}@example.com`;
-      const res = await clients.Owner.post('users/', { users: [{ name: `${role} Person`, email, password: `${role.slice(0, 3)}-secret-words-9`, roles: [role] }] });
+      const res = await clients.Owner.post('users/', {
+        users: [{ name: `${role} Person`, email, password: `${role.slice(0, 3)}-secret-words-9`, roles: [role] }],
+      });
       expect(res.status).toBe(201);
       const user = (await body(res)).users[0];
       expect(user.roles.map((r: { name: string }) => r.name)).toEqual([role]);
@@ -146,7 +174,10 @@ describe('every Admin endpoint, for every role', () => {
   });
 
   function pathOf(path: string): string {
-    return path.replace(/:(id|keyid)\b/g, UNKNOWN_ID).replace(':slug', 'no-such-slug').replace(/:[a-z_]+/g, 'no-such-thing');
+    return path
+      .replace(/:(id|keyid)\b/g, UNKNOWN_ID)
+      .replace(':slug', 'no-such-slug')
+      .replace(/:[a-z_]+/g, 'no-such-thing');
   }
 
   async function send(who: Who, method: string, path: string, version: string): Promise<Response> {

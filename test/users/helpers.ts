@@ -8,7 +8,11 @@ export interface SessionClient {
   /** `name=value` of the session cookie, or null before signing in / after signing out. */
   cookie: string | null;
   login(email: string, password: string, headers?: Record<string, string>): Promise<Response>;
-  request(method: string, path: string, init?: { body?: unknown; headers?: Record<string, string>; version?: string; origin?: string | null }): Promise<Response>;
+  request(
+    method: string,
+    path: string,
+    init?: { body?: unknown; headers?: Record<string, string>; version?: string; origin?: string | null },
+  ): Promise<Response>;
   get(path: string): Promise<Response>;
   post(path: string, body: unknown): Promise<Response>;
   put(path: string, body: unknown): Promise<Response>;

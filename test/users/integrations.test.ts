@@ -56,7 +56,9 @@ describe('integrations/', () => {
   });
 
   it('PUT edits name, description and icon; bad values are 422 and change nothing', async () => {
-    const res = await site.as.Owner.put(`integrations/${created.id}/`, { integrations: [{ name: 'Renamed', description: null, icon_image: 'https://cdn.example.com/i.png' }] });
+    const res = await site.as.Owner.put(`integrations/${created.id}/`, {
+      integrations: [{ name: 'Renamed', description: null, icon_image: 'https://cdn.example.com/i.png' }],
+    });
     expect(res.status).toBe(200);
     expect((await body(res)).integrations[0]).toMatchObject({ name: 'Renamed', description: null, icon_image: 'https://cdn.example.com/i.png' });
     const before = await snapshot(site.driver);

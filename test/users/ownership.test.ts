@@ -45,7 +45,9 @@ describe('Contributors: their own drafts only', () => {
 
     for (const resource of ['posts', 'pages']) {
       const before = await snapshot(site.driver);
-      const refused = await site.as.Contributor.post(`${resource}/`, { [resource]: [{ title: 'New tags', tags: ['Existing topic', 'brand-new-one', { name: 'Another new' }] }] });
+      const refused = await site.as.Contributor.post(`${resource}/`, {
+        [resource]: [{ title: 'New tags', tags: ['Existing topic', 'brand-new-one', { name: 'Another new' }] }],
+      });
       expect(refused.status).toBe(403);
       const error = (await body(refused)).errors[0];
       expect(error.type).toBe('NoPermissionError');
@@ -54,7 +56,9 @@ describe('Contributors: their own drafts only', () => {
       expect(error.message).not.toContain('Existing topic');
       expect({ ...(await snapshot(site.driver)), sessions: null }).toEqual({ ...before, sessions: null });
     }
-    await expectDenied(() => site.as.Contributor.put(`posts/${tagged.post.id}/`, { posts: [{ tags: [{ slug: 'new-by-slug' }], updated_at: tagged.post.updated_at }] }));
+    await expectDenied(() =>
+      site.as.Contributor.put(`posts/${tagged.post.id}/`, { posts: [{ tags: [{ slug: 'new-by-slug' }], updated_at: tagged.post.updated_at }] }),
+    );
     // v2 alike
     const v2 = await site.as.Contributor.request('POST', 'posts/', { body: { posts: [{ title: 'v2', tags: ['v2-new-tag'] }] }, version: 'v2' });
     expect(v2.status).toBe(403);

@@ -17,7 +17,9 @@ describe('POST session/', () => {
     expect(res.status).toBe(201);
     expect(await res.text()).toBe('');
     const cookie = res.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/^svc-admin-api-session=[a-f0-9]{64}; Path=\/svc; Expires=[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT; HttpOnly; SameSite=Lax$/);
+    expect(cookie).toMatch(
+      /^svc-admin-api-session=[a-f0-9]{64}; Path=\/svc; Expires=[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT; HttpOnly; SameSite=Lax$/,
+    );
     const expires = Date.parse(/Expires=([^;]+)/.exec(cookie)![1]);
     expect(Math.abs(expires - (clock.now().getTime() + 60 * 60 * 1000))).toBeLessThan(2000);
   });
@@ -52,10 +54,18 @@ describe('POST session/', () => {
 
   it('refuses malformed credentials with 422 naming the field', async () => {
     const client = sessionClient(site.service, { address: '198.51.100.2' });
-    for (const [payload, property] of [[{ password: 'x' }, 'username'], [{ username: 'ada@example.com' }, 'password'], [[], 'session']] as const) {
-      const res = await site.service.fetch(new Request(adminUrl('session/'), {
-        method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify(payload),
-      }));
+    for (const [payload, property] of [
+      [{ password: 'x' }, 'username'],
+      [{ username: 'ada@example.com' }, 'password'],
+      [[], 'session'],
+    ] as const) {
+      const res = await site.service.fetch(
+        new Request(adminUrl('session/'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: ORIGIN },
+          body: JSON.stringify(payload),
+        }),
+      );
       expect(res.status).toBe(422);
       expect((await body(res)).errors[0].property).toBe(property);
     }
@@ -65,9 +75,13 @@ describe('POST session/', () => {
   });
 
   it('needs an origin to sign in', async () => {
-    const res = await site.service.fetch(new Request(adminUrl('session/'), {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: OWNER.email, password: OWNER.password }),
-    }));
+    const res = await site.service.fetch(
+      new Request(adminUrl('session/'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: OWNER.email, password: OWNER.password }),
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get('set-cookie')).toBeNull();
   });

@@ -10,8 +10,7 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 const valueOf = (settings: { key: string; value: unknown }[], key: string) => settings.find((s) => s.key === key)?.value;
-const contentSettings = async () =>
-  (await body(await site.service.fetch(new Request(`${BASE}/svc/api/v3/content/settings/?key=${site.contentKey}`)))).settings;
+const contentSettings = async () => (await body(await site.service.fetch(new Request(`${BASE}/svc/api/v3/content/settings/?key=${site.contentKey}`)))).settings;
 
 async function expectRejected(status: number, settings: unknown[], property: string) {
   const before = await snapshot(site.driver);
@@ -42,7 +41,13 @@ describe('PUT settings/', () => {
       settings: [
         { key: 'title', value: 'Renamed site' },
         { key: 'description', value: null },
-        { key: 'navigation', value: [{ label: 'Home', url: '/' }, { label: 'About', url: '/about/' }] },
+        {
+          key: 'navigation',
+          value: [
+            { label: 'Home', url: '/' },
+            { label: 'About', url: '/about/' },
+          ],
+        },
         { key: 'secondary_navigation', value: '[{"label":"RSS","url":"/rss/"}]' },
         { key: 'accent_color', value: '#ff0088' },
         { key: 'timezone', value: 'Europe/Lisbon' },
@@ -57,7 +62,10 @@ describe('PUT settings/', () => {
     expect(valueOf(settings, 'navigation')).toBe('[{"label":"Home","url":"/"},{"label":"About","url":"/about/"}]');
     const content = await contentSettings();
     expect(content).toMatchObject({
-      title: 'Renamed site', description: null, active_timezone: 'Europe/Lisbon', logo: '/content/images/2024/01/logo.png',
+      title: 'Renamed site',
+      description: null,
+      active_timezone: 'Europe/Lisbon',
+      logo: '/content/images/2024/01/logo.png',
       secondary_navigation: [{ label: 'RSS', url: '/rss/' }],
     });
     expect(content.navigation).toHaveLength(2);
@@ -82,7 +90,14 @@ describe('PUT settings/', () => {
   });
 
   it('unknown keys, including internal ones, are 404 and nothing changes', async () => {
-    await expectRejected(404, [{ key: 'title', value: 'Would change' }, { key: 'no_such_setting', value: 'x' }], 'no_such_setting');
+    await expectRejected(
+      404,
+      [
+        { key: 'title', value: 'Would change' },
+        { key: 'no_such_setting', value: 'x' },
+      ],
+      'no_such_setting',
+    );
     await expectRejected(404, [{ key: 'setup_done', value: 'false' }], 'setup_done');
   });
 

@@ -39,8 +39,12 @@ describe('POST users/ (direct staff creation)', () => {
   });
 
   it('nobody may create an Owner; Editors only lower roles', async () => {
-    await expectStatus(403, () => site.as.Owner.post('users/', { users: [{ name: 'Second Owner', email: 'owner2@example.com', password: 'plenty-long-secret', roles: ['Owner'] }] }));
-    await expectStatus(403, () => site.as.Editor.post('users/', { users: [{ name: 'Peer', email: 'peer@example.com', password: 'plenty-long-secret', roles: ['Editor'] }] }));
+    await expectStatus(403, () =>
+      site.as.Owner.post('users/', { users: [{ name: 'Second Owner', email: 'owner2@example.com', password: 'plenty-long-secret', roles: ['Owner'] }] }),
+    );
+    await expectStatus(403, () =>
+      site.as.Editor.post('users/', { users: [{ name: 'Peer', email: 'peer@example.com', password: 'plenty-long-secret', roles: ['Editor'] }] }),
+    );
     await newUser('Author', 'Editor', 'Editor Made Author');
     await newUser('Administrator', 'Administrator', 'Admin Made Admin');
   });
@@ -48,7 +52,9 @@ describe('POST users/ (direct staff creation)', () => {
   it('accepts a role by id too', async () => {
     const roles = (await body(await site.as.Owner.get('roles/'))).roles;
     const editor = roles.find((r: { name: string }) => r.name === 'Editor');
-    const res = await site.as.Owner.post('users/', { users: [{ name: 'By Id', email: 'byid@example.com', password: 'plenty-long-secret', roles: [{ id: editor.id }] }] });
+    const res = await site.as.Owner.post('users/', {
+      users: [{ name: 'By Id', email: 'byid@example.com', password: 'plenty-long-secret', roles: [{ id: editor.id }] }],
+    });
     expect((await body(res)).users[0].roles[0].name).toBe('Editor');
   });
 });
@@ -56,7 +62,9 @@ describe('POST users/ (direct staff creation)', () => {
 describe('PUT users/{id}/', () => {
   it('everyone edits their own profile', async () => {
     for (const role of ['Contributor', 'Author', 'Editor'] as const) {
-      const res = await site.as[role].put(`users/${site.ids[role]}/`, { users: [{ bio: `I am the ${role}.`, website: 'https://example.org/me', location: '' }] });
+      const res = await site.as[role].put(`users/${site.ids[role]}/`, {
+        users: [{ bio: `I am the ${role}.`, website: 'https://example.org/me', location: '' }],
+      });
       expect(res.status).toBe(200);
       expect((await body(res)).users[0]).toMatchObject({ bio: `I am the ${role}.`, website: 'https://example.org/me', location: null });
     }
@@ -157,7 +165,11 @@ describe('PUT users/password/', () => {
   it('changing one’s own needs the current password, matching repeats, and a secure new one', async () => {
     const old = site.passwords.Contributor;
     await expectStatus(422, change('Contributor', { newPassword: 'a-new-long-secret', ne2Password: 'a-new-long-secret' }), 'oldPassword');
-    await expectStatus(422, change('Contributor', { oldPassword: 'wrong-old-password', newPassword: 'a-new-long-secret', ne2Password: 'a-new-long-secret' }), 'oldPassword');
+    await expectStatus(
+      422,
+      change('Contributor', { oldPassword: 'wrong-old-password', newPassword: 'a-new-long-secret', ne2Password: 'a-new-long-secret' }),
+      'oldPassword',
+    );
     await expectStatus(422, change('Contributor', { oldPassword: old, newPassword: 'a-new-long-secret', ne2Password: 'another-secret' }), 'ne2Password');
     await expectStatus(422, change('Contributor', { oldPassword: old, newPassword: 'short', ne2Password: 'short' }), 'newPassword');
   });
@@ -167,7 +179,12 @@ describe('PUT users/password/', () => {
     const old = site.passwords.Editor;
     const res = await change('Editor', { oldPassword: old, newPassword: old, ne2Password: old })();
     expect(res.status).toBe(200);
-    for (let i = 0; i < 5; i++) await expectStatus(422, change('Editor', { oldPassword: `wrong-old-${i}`, newPassword: 'x-long-secret-1', ne2Password: 'x-long-secret-1' }), 'oldPassword');
+    for (let i = 0; i < 5; i++)
+      await expectStatus(
+        422,
+        change('Editor', { oldPassword: `wrong-old-${i}`, newPassword: 'x-long-secret-1', ne2Password: 'x-long-secret-1' }),
+        'oldPassword',
+      );
     expect((await change('Editor', { oldPassword: old, newPassword: old, ne2Password: old })()).status).toBe(429);
   });
 

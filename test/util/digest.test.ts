@@ -5,7 +5,7 @@ import { sha256Hex } from '../../lib/util/ids';
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 describe('digest128', () => {
-  it("gives MurmurHash3 x86 128-bit (seed 0) as the reference implementation does", () => {
+  it('gives MurmurHash3 x86 128-bit (seed 0) as the reference implementation does', () => {
     // values printed by murmurhash3js-revisited 3.0.0's x86.hash128: whole 16-byte blocks, tails of
     // every length class, and multi-byte UTF-8
     const known: Record<string, string> = {

@@ -15,8 +15,19 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 const WEBHOOK_KEYS = [
-  'id', 'event', 'target_url', 'name', 'secret', 'api_version', 'integration_id', 'status', 'last_triggered_at',
-  'last_triggered_status', 'last_triggered_error', 'created_at', 'updated_at',
+  'id',
+  'event',
+  'target_url',
+  'name',
+  'secret',
+  'api_version',
+  'integration_id',
+  'status',
+  'last_triggered_at',
+  'last_triggered_status',
+  'last_triggered_error',
+  'created_at',
+  'updated_at',
 ].sort();
 
 let n = 0;
@@ -45,8 +56,15 @@ describe('POST webhooks/', () => {
     const hook = json.webhooks[0];
     expect(Object.keys(hook).sort()).toEqual(WEBHOOK_KEYS);
     expect(hook).toMatchObject({
-      event: 'post.published', target_url: url, name: 'Deploy', secret: 's3cret', api_version: 'v3',
-      integration_id: site.integrationId, status: 'available', last_triggered_at: null, last_triggered_status: null,
+      event: 'post.published',
+      target_url: url,
+      name: 'Deploy',
+      secret: 's3cret',
+      api_version: 'v3',
+      integration_id: site.integrationId,
+      status: 'available',
+      last_triggered_at: null,
+      last_triggered_status: null,
       last_triggered_error: null,
     });
     expect(hook.id).toMatch(/^[a-f0-9]{24}$/);
@@ -74,7 +92,11 @@ describe('POST webhooks/', () => {
     for (const bad of ['not a url', '/relative/path', 'ftp://example.com/x', 'javascript:alert(1)', 'file:///etc/passwd', '']) {
       await expectRejected(() => site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: bad }] }), 422, 'target_url');
     }
-    await expectRejected(() => site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: target(), api_version: 'v9' }] }), 422, 'api_version');
+    await expectRejected(
+      () => site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: target(), api_version: 'v9' }] }),
+      422,
+      'api_version',
+    );
     await expectRejected(() => site.admin.post('webhooks/', { webhooks: [{ event: 42, target_url: target() }] }), 422, 'event');
     await expectRejected(() => site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: target(), name: 'x'.repeat(192) }] }), 422, 'name');
     await expectRejected(() => site.admin.post('webhooks/', { hooks: [{}] }), 422, 'webhooks');
@@ -92,7 +114,14 @@ describe('POST webhooks/', () => {
   });
 
   it('refuses private, loopback and link-local targets by default', async () => {
-    for (const url of ['http://127.0.0.1/', 'http://10.0.0.1/', 'http://[::1]/', 'http://169.254.169.254/', 'http://localhost:3000/hook', 'http://192.168.0.10/x']) {
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://10.0.0.1/',
+      'http://[::1]/',
+      'http://169.254.169.254/',
+      'http://localhost:3000/hook',
+      'http://192.168.0.10/x',
+    ]) {
       const json = await expectRejected(() => site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: url }] }), 422, 'target_url');
       expect(json.errors[0].message).toMatch(/public address/);
     }
@@ -100,8 +129,14 @@ describe('POST webhooks/', () => {
 
   it('refuses IPv6 targets that embed or reach a private IPv4 address, however they are written', async () => {
     const targets = [
-      'http://[::ffff:7f00:1]/', 'http://[0:0:0:0:0:ffff:127.0.0.1]/', 'http://[::ffff:0:7f00:1]/', 'http://[::127.0.0.1]/',
-      'http://[64:ff9b::a9fe:a9fe]/latest', 'http://[64:ff9b:1::1]/', 'http://[2001::1]/', 'http://[2002:a00:1::1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://[0:0:0:0:0:ffff:127.0.0.1]/',
+      'http://[::ffff:0:7f00:1]/',
+      'http://[::127.0.0.1]/',
+      'http://[64:ff9b::a9fe:a9fe]/latest',
+      'http://[64:ff9b:1::1]/',
+      'http://[2001::1]/',
+      'http://[2002:a00:1::1]/',
     ];
     for (const url of targets) {
       const json = await expectRejected(() => site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: url }] }), 422, 'target_url');
@@ -110,9 +145,13 @@ describe('POST webhooks/', () => {
   });
 
   it('needs authentication and the permission', async () => {
-    const res = await site.service.fetch(new Request('http://127.0.0.1:2368/svc/api/v3/admin/webhooks/', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhooks: [{ event: 'post.added', target_url: target() }] }),
-    }));
+    const res = await site.service.fetch(
+      new Request('http://127.0.0.1:2368/svc/api/v3/admin/webhooks/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ webhooks: [{ event: 'post.added', target_url: target() }] }),
+      }),
+    );
     expect(res.status).toBe(401);
   });
 });
@@ -122,11 +161,22 @@ describe('PUT webhooks/{id}/ and DELETE webhooks/{id}/', () => {
     const created = (await add({ event: 'post.added', target_url: target(), name: 'Old', secret: 'keep' })).json.webhooks[0];
     const url = target();
     const res = await site.admin.put(`webhooks/${created.id}/`, {
-      webhooks: [{ event: 'post.deleted', target_url: url, name: 'New', api_version: 'v2', secret: 'changed', integration_id: otherIntegrationId, status: 'x' }],
+      webhooks: [
+        { event: 'post.deleted', target_url: url, name: 'New', api_version: 'v2', secret: 'changed', integration_id: otherIntegrationId, status: 'x' },
+      ],
     });
     expect(res.status).toBe(200);
     const hook = (await body(res)).webhooks[0];
-    expect(hook).toMatchObject({ id: created.id, event: 'post.deleted', target_url: url, name: 'New', api_version: 'v2', secret: 'keep', integration_id: site.integrationId, status: 'available' });
+    expect(hook).toMatchObject({
+      id: created.id,
+      event: 'post.deleted',
+      target_url: url,
+      name: 'New',
+      api_version: 'v2',
+      secret: 'keep',
+      integration_id: site.integrationId,
+      status: 'available',
+    });
     expect(new Date(hook.updated_at).getTime()).toBeGreaterThan(new Date(created.updated_at).getTime());
   });
 
@@ -207,7 +257,9 @@ describe('with a staff user (session authentication)', () => {
     const hook = (await body(await staff.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: target() }] }))).webhooks[0];
     const before = await snapshot(staff.driver);
     for (const role of ['Editor', 'Author', 'Contributor'] as const) {
-      expect((await staff.as[role].post('webhooks/', { webhooks: [{ event: 'post.added', target_url: target(), integration_id: staff.integrationId }] })).status).toBe(403);
+      expect(
+        (await staff.as[role].post('webhooks/', { webhooks: [{ event: 'post.added', target_url: target(), integration_id: staff.integrationId }] })).status,
+      ).toBe(403);
       expect((await staff.as[role].put(`webhooks/${hook.id}/`, { webhooks: [{ name: 'x' }] })).status).toBe(403);
       expect((await staff.as[role].del(`webhooks/${hook.id}/`)).status).toBe(403);
     }

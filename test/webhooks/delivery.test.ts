@@ -146,7 +146,8 @@ describe('the transport', () => {
       webhooks: { worker: false, transport: async (request) => (sent.push(request), new Response(null, { status: 202 })) },
     });
     open.push({ site });
-    const hook = (await body(await site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: 'https://hooks.example.com/in' }] }))).webhooks[0];
+    const hook = (await body(await site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: 'https://hooks.example.com/in' }] })))
+      .webhooks[0];
     await addPost(site, 'Via transport');
     expect((await site.service.runDueJobs()).deliveries.delivered).toBe(1);
     expect(sent).toHaveLength(1);
@@ -168,7 +169,8 @@ describe('the transport', () => {
   it('the default transport refuses, at delivery, a host name that resolves to a private address', async () => {
     const site = await createTestSite({ webhooks: { worker: false, resolveHost: async () => ['127.0.0.1'] } });
     open.push({ site });
-    const hook = (await body(await site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: 'http://rebinding.example.com/' }] }))).webhooks[0];
+    const hook = (await body(await site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: 'http://rebinding.example.com/' }] })))
+      .webhooks[0];
     await addPost(site);
     // refused targets are given up at once: retrying cannot help
     expect((await site.service.runDueJobs()).deliveries).toEqual({ attempted: 1, delivered: 0, retrying: 0, dead: 1 });

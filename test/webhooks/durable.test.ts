@@ -27,7 +27,13 @@ async function receiver(respond: Parameters<typeof startReceiver>[0]): Promise<R
 
 describe('the outbox survives a restart (PGlite on disk)', () => {
   async function onDisk(dataDir: string, webhooks: ServiceOptions['webhooks'], now?: () => Date): Promise<Service> {
-    return createService({ dataDir, url: 'http://127.0.0.1:2368', auth: { passwordIterations: 1000 }, now, webhooks: { allowPrivateTargets: true, ...webhooks } });
+    return createService({
+      dataDir,
+      url: 'http://127.0.0.1:2368',
+      auth: { passwordIterations: 1000 },
+      now,
+      webhooks: { allowPrivateTargets: true, ...webhooks },
+    });
   }
 
   it('a delivery that failed before closing is retried, with the same delivery id, after reopening', { timeout: 90_000 }, async () => {
@@ -99,7 +105,10 @@ describe('several instances on one database', () => {
     // a's background worker, woken by its own writes, races the three runDueJobs calls
     for (let i = 0; i < 15; i++) await a.admin.post('posts/', { posts: [{ title: `Post ${i}` }] });
     const results = await Promise.all([b.runDueJobs(), c.runDueJobs(), a.service.runDueJobs(), c.runDueJobs()]);
-    await waitFor(async () => (await a.driver.query<any>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'pending'`)).rows[0].n === 0, 'every delivery');
+    await waitFor(
+      async () => (await a.driver.query<any>(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'pending'`)).rows[0].n === 0,
+      'every delivery',
+    );
     const ids = target.received.map((r) => r.headers['x-svc-webhook-id']);
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
@@ -152,8 +161,36 @@ describe('staging is part of the change', () => {
     });
     const app: AppContext = { storage, options: resolveOptions({}), now: () => new Date(), events };
     const now = new Date();
-    const tag = { id: 'a'.repeat(24), name: 'Doomed', slug: 'doomed', description: null, feature_image: null, parent_id: null, visibility: 'public', og_image: null, og_title: null, og_description: null, twitter_image: null, twitter_title: null, twitter_description: null, meta_title: null, meta_description: null, codeinjection_head: null, codeinjection_foot: null, canonical_url: null, accent_color: null, created_at: now, updated_at: now };
-    await expect(write(app, (tx) => tx.tags.insert(tag), (after) => [{ name: 'tag.added', kind: 'tag', before: null, after }])).rejects.toThrow(/fails after/);
+    const tag = {
+      id: 'a'.repeat(24),
+      name: 'Doomed',
+      slug: 'doomed',
+      description: null,
+      feature_image: null,
+      parent_id: null,
+      visibility: 'public',
+      og_image: null,
+      og_title: null,
+      og_description: null,
+      twitter_image: null,
+      twitter_title: null,
+      twitter_description: null,
+      meta_title: null,
+      meta_description: null,
+      codeinjection_head: null,
+      codeinjection_foot: null,
+      canonical_url: null,
+      accent_color: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await expect(
+      write(
+        app,
+        (tx) => tx.tags.insert(tag),
+        (after) => [{ name: 'tag.added', kind: 'tag', before: null, after }],
+      ),
+    ).rejects.toThrow(/fails after/);
     expect(stagedInside).toBe(1);
     expect((await site.driver.query('SELECT * FROM webhook_deliveries')).rows).toEqual([]);
     expect((await site.driver.query('SELECT * FROM webhook_events')).rows).toEqual([]);

@@ -126,7 +126,12 @@ describe('every event, delivered signed with the right body', () => {
     // C and D did not exist: the edit creates them
     expect(names(got)).toEqual(['post.edited', 'post.published.edited', 'post.tag.attached', 'post.tag.detached', 'site.changed', 'tag.added']);
     expect(got.get('post.tag.attached')).toHaveLength(2);
-    expect(got.get('tag.added')!.map((r) => r.json.tag.current.name).sort()).toEqual(['C', 'D']);
+    expect(
+      got
+        .get('tag.added')!
+        .map((r) => r.json.tag.current.name)
+        .sort(),
+    ).toEqual(['C', 'D']);
     expect(got.get('post.tag.detached')).toHaveLength(1);
     const detached = one(got, 'post.tag.detached').json.post;
     expect(detached.previous.tags.map((t: any) => t.name)).toEqual(['A', 'B']);

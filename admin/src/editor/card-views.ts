@@ -33,7 +33,11 @@ abstract class CardView implements NodeView {
     removeLabel: string,
   ) {
     this.dom = h('div', { class: `pr-card pr-card--${kind}`, contenteditable: 'false' });
-    const remove = h('button', { type: 'button', class: 'pr-card__remove', 'aria-label': removeLabel, title: removeLabel }, h('span', { 'aria-hidden': 'true' }, '×'));
+    const remove = h(
+      'button',
+      { type: 'button', class: 'pr-card__remove', 'aria-label': removeLabel, title: removeLabel },
+      h('span', { 'aria-hidden': 'true' }, '×'),
+    );
     remove.addEventListener('click', () => this.remove());
     this.dom.append(remove);
     // Escape in a field goes back to the text, with the card selected (Backspace then removes it).
@@ -106,15 +110,15 @@ export class ImageView extends CardView {
     this.caption = h('input', { type: 'text', class: 'pr-field__input' });
     this.dom.append(
       h('figure', { class: 'pr-image' }, this.img),
-      h('div', { class: 'pr-image__fields' },
+      h(
+        'div',
+        { class: 'pr-image__fields' },
         h('label', { class: 'pr-field' }, h('span', { class: 'pr-field__label' }, 'Alt text'), this.alt),
         h('label', { class: 'pr-field' }, h('span', { class: 'pr-field__label' }, 'Caption'), this.caption),
       ),
     );
     this.alt.addEventListener('input', () => this.setPayload({ alt: this.alt.value }));
-    this.caption.addEventListener('input', () =>
-      this.setPayload({ caption: this.captionIsHtml ? this.caption.value : captionHtml(this.caption.value) }),
-    );
+    this.caption.addEventListener('input', () => this.setPayload({ caption: this.captionIsHtml ? this.caption.value : captionHtml(this.caption.value) }));
     this.render(node.attrs.payload);
   }
 
@@ -133,7 +137,12 @@ export class ImageView extends CardView {
 export class SourceCardView extends CardView {
   private readonly textarea: HTMLTextAreaElement;
 
-  constructor(node: PMNode, view: EditorView, getPos: GetPos, private readonly key: 'html' | 'markdown') {
+  constructor(
+    node: PMNode,
+    view: EditorView,
+    getPos: GetPos,
+    private readonly key: 'html' | 'markdown',
+  ) {
     const label = key === 'html' ? 'HTML' : 'Markdown';
     super(node, view, getPos, key, `Remove ${label} block`);
     this.textarea = h('textarea', { class: 'pr-source__input', rows: '4', spellcheck: key === 'markdown' ? 'true' : 'false' });
@@ -168,7 +177,9 @@ export class CodeBlockView implements NodeView {
     private readonly getPos: GetPos,
   ) {
     this.language = h('input', { type: 'text', class: 'pr-code__language', spellcheck: 'false', autocomplete: 'off', placeholder: 'plain text' });
-    this.header = h('div', { class: 'pr-code__header', contenteditable: 'false' },
+    this.header = h(
+      'div',
+      { class: 'pr-code__header', contenteditable: 'false' },
       h('label', { class: 'pr-field pr-field--inline' }, h('span', { class: 'pr-field__label' }, 'Language'), this.language),
     );
     this.contentDOM = h('code', { spellcheck: 'false' });

@@ -34,8 +34,7 @@ export function listAround(state: EditorState): PMNode | null {
 }
 
 export function toggleTextblock(type: NodeType, attrs: Record<string, unknown> = {}): Command {
-  return (state, dispatch) =>
-    blockActive(state, type, attrs) ? setBlockType(nodes.paragraph)(state, dispatch) : setBlockType(type, attrs)(state, dispatch);
+  return (state, dispatch) => (blockActive(state, type, attrs) ? setBlockType(nodes.paragraph)(state, dispatch) : setBlockType(type, attrs)(state, dispatch));
 }
 
 export function toggleList(type: NodeType): Command {

@@ -72,8 +72,11 @@ function editorKeymap(openLinkForm: () => void): Plugin[] {
 
 /** A read-only notice in place of the editor, for a body that is not readable mobiledoc. */
 function unreadable(element: HTMLElement, mobiledoc: string, error: unknown): EditorHandle {
-  const notice = h('p', { class: 'pr-editor__error', role: 'alert' },
-    `This post's content could not be opened in the editor (${error instanceof Error ? error.message : String(error)}). It is kept unchanged.`);
+  const notice = h(
+    'p',
+    { class: 'pr-editor__error', role: 'alert' },
+    `This post's content could not be opened in the editor (${error instanceof Error ? error.message : String(error)}). It is kept unchanged.`,
+  );
   element.append(notice);
   return {
     destroy: () => notice.remove(),
@@ -91,9 +94,10 @@ function unreadable(element: HTMLElement, mobiledoc: string, error: unknown): Ed
 export function mountEditor(element: HTMLElement, options: EditorOptions): EditorHandle {
   let initial: PMNode;
   try {
-    initial = options.mobiledoc === null
-      ? schema.nodes.doc.create({ ghostVersion: NEW_DOCUMENT_GHOST_VERSION }, schema.nodes.paragraph.create())
-      : fromMobiledoc(options.mobiledoc, schema);
+    initial =
+      options.mobiledoc === null
+        ? schema.nodes.doc.create({ ghostVersion: NEW_DOCUMENT_GHOST_VERSION }, schema.nodes.paragraph.create())
+        : fromMobiledoc(options.mobiledoc, schema);
   } catch (error) {
     if (options.mobiledoc === null) throw error;
     return unreadable(element, options.mobiledoc, error);

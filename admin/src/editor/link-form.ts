@@ -76,9 +76,10 @@ export class LinkForm {
     this.range = existing ? { from: existing.from, to: existing.to } : { from, to };
     this.rest = existing?.mark.attrs.rest ?? [];
     let href = existing?.mark.attrs.href ?? '';
-    if (!existing && !empty) view.state.doc.nodesBetween(from, to, (node) => {
-      href ||= linkType.isInSet(node.marks)?.attrs.href ?? '';
-    });
+    if (!existing && !empty)
+      view.state.doc.nodesBetween(from, to, (node) => {
+        href ||= linkType.isInSet(node.marks)?.attrs.href ?? '';
+      });
     this.input.value = href;
     this.remove.hidden = href === '';
     this.dom.hidden = false;

@@ -254,7 +254,12 @@ function validate(raw: unknown): Mobiledoc {
         return [MARKUP_SECTION, section[1] as string, markerList(section[2], where), ...attributes] as Section;
       case LIST_SECTION:
         if (typeof section[1] !== 'string' || !Array.isArray(section[2])) fail(`${where} must be [3, tagName, items]`);
-        return [LIST_SECTION, section[1] as string, (section[2] as unknown[]).map((item, n) => markerList(item, `${where} item ${n}`)), ...attributes] as Section;
+        return [
+          LIST_SECTION,
+          section[1] as string,
+          (section[2] as unknown[]).map((item, n) => markerList(item, `${where} item ${n}`)),
+          ...attributes,
+        ] as Section;
       case IMAGE_SECTION:
         if (typeof section[1] !== 'string') fail(`${where} must be [2, src]`);
         return [IMAGE_SECTION, section[1] as string];
@@ -385,9 +390,7 @@ class Writer {
     const markers = (list: ResolvedMarker[]): Marker[] =>
       list.map(([type, opens, closes, value]): Marker => {
         const indexes = opens.map((tuple) => this.markupForTuple(tuple));
-        return type === ATOM_MARKER
-          ? [ATOM_MARKER, indexes, closes, this.atoms.push(value as AtomTuple) - 1]
-          : [TEXT_MARKER, indexes, closes, value as string];
+        return type === ATOM_MARKER ? [ATOM_MARKER, indexes, closes, this.atoms.push(value as AtomTuple) - 1] : [TEXT_MARKER, indexes, closes, value as string];
       });
     if (section[0] === MARKUP_SECTION) return [MARKUP_SECTION, section[1], markers(section[2] as ResolvedMarker[]), ...section.slice(3)] as Section;
     if (section[0] === LIST_SECTION) {

@@ -37,7 +37,11 @@ export function safeHref(href: string): string | null {
 }
 
 function cardDom(name: string, payload: Payload, ...content: DOMOutputSpec[]): DOMOutputSpec {
-  return ['div', { class: `pr-card pr-card--${name.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`, 'data-pr-card': name, 'data-pr-payload': JSON.stringify(payload) }, ...content];
+  return [
+    'div',
+    { class: `pr-card pr-card--${name.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`, 'data-pr-card': name, 'data-pr-payload': JSON.stringify(payload) },
+    ...content,
+  ];
 }
 
 function cardFromDom(dom: HTMLElement | string): { name: string; payload: Payload } | false {
@@ -168,11 +172,13 @@ export const schema = new Schema({
         return ['pre', ['code', language ? { class: `language-${language}` } : {}, 0]];
       },
     },
-    image: withImageParsing(cardNode('image', ['image'], (payload) => {
-      const caption = text(payload, 'caption');
-      const img: DOMOutputSpec = ['img', { src: text(payload, 'src'), alt: text(payload, 'alt') }];
-      return [['figure', img, ...(caption ? [['figcaption', caption] as DOMOutputSpec] : [])]];
-    })),
+    image: withImageParsing(
+      cardNode('image', ['image'], (payload) => {
+        const caption = text(payload, 'caption');
+        const img: DOMOutputSpec = ['img', { src: text(payload, 'src'), alt: text(payload, 'alt') }];
+        return [['figure', img, ...(caption ? [['figcaption', caption] as DOMOutputSpec] : [])]];
+      }),
+    ),
     divider: cardNode('hr', ['hr'], () => [['hr']]),
     html_card: cardNode('html', ['html'], (payload) => [['pre', text(payload, 'html')]]),
     markdown_card: cardNode('markdown', ['markdown', 'card-markdown'], (payload) => [['pre', text(payload, 'markdown')]]),

@@ -1,17 +1,6 @@
 import type { Command, EditorState } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
-import {
-  blockActive,
-  cardNode,
-  insertBlock,
-  listAround,
-  markActive,
-  toggleCodeBlock,
-  toggleEm,
-  toggleList,
-  toggleStrong,
-  toggleTextblock,
-} from './commands';
+import { blockActive, cardNode, insertBlock, listAround, markActive, toggleCodeBlock, toggleEm, toggleList, toggleStrong, toggleTextblock } from './commands';
 import { h } from './dom';
 import { schema } from './schema';
 
@@ -97,7 +86,13 @@ export class Toolbar {
     this.dom = h('div', { class: 'pr-toolbar', role: 'toolbar', 'aria-label': 'Formatting', 'aria-controls': controls });
     for (const item of items(actions)) {
       if (item.separatorBefore) this.dom.append(h('span', { class: 'pr-toolbar__separator', 'aria-hidden': 'true' }));
-      const attributes: Record<string, string> = { type: 'button', class: `pr-tool ${item.className ?? ''}`.trim(), 'aria-label': item.label, title: item.label, tabindex: '-1' };
+      const attributes: Record<string, string> = {
+        type: 'button',
+        class: `pr-tool ${item.className ?? ''}`.trim(),
+        'aria-label': item.label,
+        title: item.label,
+        tabindex: '-1',
+      };
       if (item.shortcut) attributes['aria-keyshortcuts'] = item.shortcut;
       if (item.active) attributes['aria-pressed'] = 'false';
       // The glyph is drawn by editor.css from data-glyph, so the button's only name is its label.

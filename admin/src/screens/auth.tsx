@@ -7,7 +7,9 @@ function AuthCard({ title, intro, children }: { title: string; intro: string; ch
   return (
     <main class="auth">
       <div class="auth-card">
-        <p class="brand-mark" aria-hidden="true">pressroom</p>
+        <p class="brand-mark" aria-hidden="true">
+          pressroom
+        </p>
         <h1>{title}</h1>
         <p class="muted">{intro}</p>
         {children}
@@ -42,10 +44,16 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
           }
         }}
       >
-        {error && <p role="alert" class="notice error">{error}</p>}
+        {error && (
+          <p role="alert" class="notice error">
+            {error}
+          </p>
+        )}
         <TextField label="Email" type="email" autocomplete="username" required value={email} onValue={setEmail} />
         <TextField label="Password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} />
-        <button class="button primary wide" type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+        <button class="button primary wide" type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
       </form>
     </AuthCard>
   );
@@ -76,12 +84,26 @@ export function Setup({ onDone }: { onDone: () => void }) {
           }
         }}
       >
-        {error && <p role="alert" class="notice error">{error}</p>}
+        {error && (
+          <p role="alert" class="notice error">
+            {error}
+          </p>
+        )}
         <TextField label="Site title" required value={title} onValue={setTitle} />
         <TextField label="Full name" autocomplete="name" required value={name} onValue={setName} />
         <TextField label="Email" type="email" autocomplete="username" required value={email} onValue={setEmail} />
-        <TextField label="Password" type="password" autocomplete="new-password" required value={password} onValue={setPassword} hint="At least 10 characters, not easy to guess." />
-        <button class="button primary wide" type="submit" disabled={busy}>{busy ? 'Creating…' : 'Create account'}</button>
+        <TextField
+          label="Password"
+          type="password"
+          autocomplete="new-password"
+          required
+          value={password}
+          onValue={setPassword}
+          hint="At least 10 characters, not easy to guess."
+        />
+        <button class="button primary wide" type="submit" disabled={busy}>
+          {busy ? 'Creating…' : 'Create account'}
+        </button>
       </form>
     </AuthCard>
   );

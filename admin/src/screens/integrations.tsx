@@ -4,12 +4,29 @@ import { api, messageOf } from '../api';
 import { Link, navigate } from '../router';
 import { ConfirmDialog, copyText, Dialog, ErrorNotice, formatDate, Loading, PageHeader, SelectField, TextField } from '../ui';
 
-interface ApiKey { id: string; type: 'content' | 'admin'; secret: string }
-interface Webhook {
-  id: string; event: string; target_url: string; name: string | null; secret: string | null;
-  last_triggered_at: string | null; last_triggered_status: string | null; last_triggered_error: string | null;
+interface ApiKey {
+  id: string;
+  type: 'content' | 'admin';
+  secret: string;
 }
-interface Integration { id: string; name: string; description: string | null; api_keys?: ApiKey[]; webhooks?: Webhook[]; created_at: string }
+interface Webhook {
+  id: string;
+  event: string;
+  target_url: string;
+  name: string | null;
+  secret: string | null;
+  last_triggered_at: string | null;
+  last_triggered_status: string | null;
+  last_triggered_error: string | null;
+}
+interface Integration {
+  id: string;
+  name: string;
+  description: string | null;
+  api_keys?: ApiKey[];
+  webhooks?: Webhook[];
+  created_at: string;
+}
 
 // the service's own list, so the choice never offers an event the API would refuse
 const EVENTS: readonly string[] = EVENT_NAMES;
@@ -35,8 +52,12 @@ function AddIntegrationDialog({ onClose }: { onClose: () => void }) {
         <ErrorNotice error={error} />
         <TextField label="Name" required value={name} onValue={setName} hint="What will use these keys, e.g. “Website front end”." />
         <div class="dialog-actions">
-          <button type="button" class="button" onClick={onClose}>Cancel</button>
-          <button type="submit" class="button primary">Create</button>
+          <button type="button" class="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" class="button primary">
+            Create
+          </button>
         </div>
       </form>
     </Dialog>
@@ -48,17 +69,26 @@ export function IntegrationList() {
   const [error, setError] = useState('');
   const [adding, setAdding] = useState(false);
   useEffect(() => {
-    api.get<{ integrations: Integration[] }>('integrations/?limit=all').then((r) => setItems(r.integrations), (e) => (setError(messageOf(e)), setItems([])));
+    api.get<{ integrations: Integration[] }>('integrations/?limit=all').then(
+      (r) => setItems(r.integrations),
+      (e) => (setError(messageOf(e)), setItems([])),
+    );
   }, []);
   return (
     <div class="page">
       <PageHeader title="Integrations">
-        <button type="button" class="button primary" onClick={() => setAdding(true)}>Add integration</button>
+        <button type="button" class="button primary" onClick={() => setAdding(true)}>
+          Add integration
+        </button>
       </PageHeader>
       <p class="muted intro">An integration holds the keys another program uses: a Content API key to read published content, an Admin API key to write.</p>
       <ErrorNotice error={error} />
-      {items === null ? <Loading /> : items.length === 0 ? (
-        <div class="empty"><p>No integrations yet.</p></div>
+      {items === null ? (
+        <Loading />
+      ) : items.length === 0 ? (
+        <div class="empty">
+          <p>No integrations yet.</p>
+        </div>
       ) : (
         <ul class="cards-list">
           {items.map((i) => (
@@ -83,16 +113,37 @@ function KeyField({ label, value, onRegenerate }: { label: string; value: string
       <label for={id}>{label}</label>
       <div class="row">
         <input ref={input} id={id} readOnly value={value} class="mono" onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" class="button small" aria-label={`Copy ${label}`} onClick={async () => { await copyText(value, input.current); setCopied(true); setTimeout(() => setCopied(false), 1500); }}>
+        <button
+          type="button"
+          class="button small"
+          aria-label={`Copy ${label}`}
+          onClick={async () => {
+            await copyText(value, input.current);
+            setCopied(true);
+            setTimeout(() => setCopied(false), 1500);
+          }}
+        >
           {copied ? 'Copied' : 'Copy'}
         </button>
-        <button type="button" class="button small quiet" aria-label={`Regenerate ${label}`} onClick={onRegenerate}>Regenerate</button>
+        <button type="button" class="button small quiet" aria-label={`Regenerate ${label}`} onClick={onRegenerate}>
+          Regenerate
+        </button>
       </div>
     </div>
   );
 }
 
-function WebhookDialog({ integrationId, webhook, onClose, onSaved }: { integrationId: string; webhook: Webhook | null; onClose: () => void; onSaved: () => void }) {
+function WebhookDialog({
+  integrationId,
+  webhook,
+  onClose,
+  onSaved,
+}: {
+  integrationId: string;
+  webhook: Webhook | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [name, setName] = useState(webhook?.name ?? '');
   const [event, setEvent] = useState(webhook?.event ?? 'post.published');
   const [url, setUrl] = useState(webhook?.target_url ?? '');
@@ -121,8 +172,12 @@ function WebhookDialog({ integrationId, webhook, onClose, onSaved }: { integrati
         <TextField label="Target URL" type="url" required value={url} onValue={setUrl} placeholder="https://example.com/hooks/pressroom" />
         <TextField label="Secret" value={secret} onValue={setSecret} hint="Optional: deliveries are signed with it." />
         <div class="dialog-actions">
-          <button type="button" class="button" onClick={onClose}>Cancel</button>
-          <button type="submit" class="button primary">{webhook ? 'Save webhook' : 'Add webhook'}</button>
+          <button type="button" class="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" class="button primary">
+            {webhook ? 'Save webhook' : 'Add webhook'}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -142,15 +197,24 @@ export function IntegrationScreen({ id }: { id: string }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [status, setStatus] = useState('');
-  const [dialog, setDialog] = useState<null | { kind: 'regenerate'; key: ApiKey } | { kind: 'delete' } | { kind: 'webhook'; webhook: Webhook | null } | { kind: 'delete-webhook'; webhook: Webhook }>(null);
+  const [dialog, setDialog] = useState<
+    | null
+    | { kind: 'regenerate'; key: ApiKey }
+    | { kind: 'delete' }
+    | { kind: 'webhook'; webhook: Webhook | null }
+    | { kind: 'delete-webhook'; webhook: Webhook }
+  >(null);
 
   const load = () =>
-    api.get<{ integrations: Integration[] }>(`integrations/${id}/?include=api_keys,webhooks`).then((r) => {
-      const i = r.integrations[0];
-      setItem(i);
-      setName(i.name);
-      setDescription(i.description ?? '');
-    }, (e) => setError(messageOf(e)));
+    api.get<{ integrations: Integration[] }>(`integrations/${id}/?include=api_keys,webhooks`).then(
+      (r) => {
+        const i = r.integrations[0];
+        setItem(i);
+        setName(i.name);
+        setDescription(i.description ?? '');
+      },
+      (e) => setError(messageOf(e)),
+    );
   useEffect(() => void load(), [id]);
 
   if (!item) return <div class="page">{error ? <ErrorNotice error={error} /> : <Loading />}</div>;
@@ -158,7 +222,9 @@ export function IntegrationScreen({ id }: { id: string }) {
   const admin = item.api_keys?.find((k) => k.type === 'admin');
   return (
     <div class="page narrow">
-      <Link to="integrations" class="back">← Integrations</Link>
+      <Link to="integrations" class="back">
+        ← Integrations
+      </Link>
       <PageHeader title={item.name} />
       <ErrorNotice error={error} />
       <section class="card stack" aria-labelledby="i-keys">
@@ -184,27 +250,59 @@ export function IntegrationScreen({ id }: { id: string }) {
         <TextField label="Integration name" required value={name} onValue={setName} />
         <TextField label="Description" value={description} onValue={setDescription} />
         <div class="form-actions">
-          <button type="submit" class="button">Save</button>
+          <button type="submit" class="button">
+            Save
+          </button>
           <output aria-live="polite">{status}</output>
         </div>
       </form>
       <section class="card stack" aria-labelledby="i-hooks">
         <div class="row between">
           <h2 id="i-hooks">Webhooks</h2>
-          <button type="button" class="button small" onClick={() => setDialog({ kind: 'webhook', webhook: null })}>Add webhook</button>
+          <button type="button" class="button small" onClick={() => setDialog({ kind: 'webhook', webhook: null })}>
+            Add webhook
+          </button>
         </div>
-        {(item.webhooks ?? []).length === 0 ? <p class="muted small">No webhooks. A webhook calls a URL of yours when something happens, such as a post being published.</p> : (
+        {(item.webhooks ?? []).length === 0 ? (
+          <p class="muted small">No webhooks. A webhook calls a URL of yours when something happens, such as a post being published.</p>
+        ) : (
           <table class="table">
-            <thead><tr><th scope="col">Event</th><th scope="col">Target</th><th scope="col">Last delivery</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">Target</th>
+                <th scope="col">Last delivery</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {item.webhooks!.map((w) => (
                 <tr key={w.id}>
-                  <td><span class="mono">{w.event}</span>{w.name && <div class="muted small">{w.name}</div>}</td>
+                  <td>
+                    <span class="mono">{w.event}</span>
+                    {w.name && <div class="muted small">{w.name}</div>}
+                  </td>
                   <td class="mono break">{w.target_url}</td>
                   <td class="small">{deliveryStatus(w)}</td>
                   <td class="actions">
-                    <button type="button" class="button small quiet" aria-label={`Edit webhook ${w.name ?? w.event}`} onClick={() => setDialog({ kind: 'webhook', webhook: w })}>Edit</button>
-                    <button type="button" class="button small quiet" aria-label={`Delete webhook ${w.name ?? w.event}`} onClick={() => setDialog({ kind: 'delete-webhook', webhook: w })}>Delete</button>
+                    <button
+                      type="button"
+                      class="button small quiet"
+                      aria-label={`Edit webhook ${w.name ?? w.event}`}
+                      onClick={() => setDialog({ kind: 'webhook', webhook: w })}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      class="button small quiet"
+                      aria-label={`Delete webhook ${w.name ?? w.event}`}
+                      onClick={() => setDialog({ kind: 'delete-webhook', webhook: w })}
+                    >
+                      Delete
+                    </button>
                   </td>
                 </tr>
               ))}
@@ -213,29 +311,63 @@ export function IntegrationScreen({ id }: { id: string }) {
         )}
       </section>
       <div class="danger-zone">
-        <button type="button" class="button danger-outline" onClick={() => setDialog({ kind: 'delete' })}>Delete integration</button>
+        <button type="button" class="button danger-outline" onClick={() => setDialog({ kind: 'delete' })}>
+          Delete integration
+        </button>
       </div>
       {dialog?.kind === 'regenerate' && (
-        <ConfirmDialog title={`Regenerate the ${dialog.key.type === 'content' ? 'Content' : 'Admin'} API key?`} confirm="Regenerate" onClose={() => setDialog(null)} onConfirm={async () => {
-          await api.post(`integrations/${id}/api_key/${dialog.key.id}/refresh/`, {});
-          setDialog(null);
-          await load();
-        }}>
+        <ConfirmDialog
+          title={`Regenerate the ${dialog.key.type === 'content' ? 'Content' : 'Admin'} API key?`}
+          confirm="Regenerate"
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            await api.post(`integrations/${id}/api_key/${dialog.key.id}/refresh/`, {});
+            setDialog(null);
+            await load();
+          }}
+        >
           <p>Programs using the current key stop working until they get the new one.</p>
         </ConfirmDialog>
       )}
       {dialog?.kind === 'delete' && (
-        <ConfirmDialog title="Delete this integration?" confirm="Delete" onClose={() => setDialog(null)} onConfirm={async () => { await api.del(`integrations/${id}/`); navigate('integrations'); }}>
+        <ConfirmDialog
+          title="Delete this integration?"
+          confirm="Delete"
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            await api.del(`integrations/${id}/`);
+            navigate('integrations');
+          }}
+        >
           <p>Its keys stop working at once and its webhooks are removed.</p>
         </ConfirmDialog>
       )}
       {dialog?.kind === 'delete-webhook' && (
-        <ConfirmDialog title="Delete this webhook?" confirm="Delete" onClose={() => setDialog(null)} onConfirm={async () => { await api.del(`webhooks/${dialog.webhook.id}/`); setDialog(null); await load(); }}>
-          <p>{dialog.webhook.target_url} will no longer be called on {dialog.webhook.event}.</p>
+        <ConfirmDialog
+          title="Delete this webhook?"
+          confirm="Delete"
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            await api.del(`webhooks/${dialog.webhook.id}/`);
+            setDialog(null);
+            await load();
+          }}
+        >
+          <p>
+            {dialog.webhook.target_url} will no longer be called on {dialog.webhook.event}.
+          </p>
         </ConfirmDialog>
       )}
       {dialog?.kind === 'webhook' && (
-        <WebhookDialog integrationId={id} webhook={dialog.webhook} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); void load(); }} />
+        <WebhookDialog
+          integrationId={id}
+          webhook={dialog.webhook}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void load();
+          }}
+        />
       )}
     </div>
   );

@@ -32,7 +32,18 @@ export interface PostForm {
   codeinjection_foot: string;
 }
 
-const TEXT_FIELDS = ['custom_excerpt', 'meta_title', 'meta_description', 'canonical_url', 'og_title', 'og_description', 'twitter_title', 'twitter_description', 'codeinjection_head', 'codeinjection_foot'] as const;
+const TEXT_FIELDS = [
+  'custom_excerpt',
+  'meta_title',
+  'meta_description',
+  'canonical_url',
+  'og_title',
+  'og_description',
+  'twitter_title',
+  'twitter_description',
+  'codeinjection_head',
+  'codeinjection_foot',
+] as const;
 
 function formOf(post: Post | null): PostForm {
   const text = (key: string) => (post?.[key] as string | null | undefined) ?? '';
@@ -220,10 +231,13 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
     if (dirty && !conflictRef.current && currentStatus === 'draft' && hasContent) void save('auto');
   };
   const mounted = useRef(true);
-  useEffect(() => () => {
-    mounted.current = false;
-    pending.current();
-  }, []);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+      pending.current();
+    },
+    [],
+  );
 
   // the title wraps onto as many lines as it needs
   useEffect(() => {
@@ -251,11 +265,18 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
     await load();
   }
 
-  if (!loaded) return <div class="page"><Loading /></div>;
+  if (!loaded)
+    return (
+      <div class="page">
+        <Loading />
+      </div>
+    );
   if (initialId && !post) {
     return (
       <div class="page">
-        <p role="alert" class="notice error">{error || `This ${noun} could not be loaded.`}</p>
+        <p role="alert" class="notice error">
+          {error || `This ${noun} could not be loaded.`}
+        </p>
         <Link to={resource}>Back to {resource}</Link>
       </div>
     );
@@ -265,18 +286,28 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
     <div class={settingsOpen ? 'editor-screen with-panel' : 'editor-screen'}>
       <div class="editor-main">
         <header class="editor-bar">
-          <Link to={resource} class="back">← {type === 'post' ? 'Posts' : 'Pages'}</Link>
+          <Link to={resource} class="back">
+            ← {type === 'post' ? 'Posts' : 'Pages'}
+          </Link>
           <span class={`status status-${currentStatus}`}>{STATUS_WORD[currentStatus]}</span>
           <div class="spacer" />
-          <output class="save-state" aria-live="polite">{status}</output>
+          <output class="save-state" aria-live="polite">
+            {status}
+          </output>
           {currentStatus === 'draft' ? (
-            mayPublish && <button type="button" class="button primary" onClick={() => setDialog('publish')} disabled={conflict || !hasContent}>Publish</button>
+            mayPublish && (
+              <button type="button" class="button primary" onClick={() => setDialog('publish')} disabled={conflict || !hasContent}>
+                Publish
+              </button>
+            )
           ) : (
             <>
               <button type="button" class="button" disabled={conflict} onClick={() => save('unpublish', { status: 'draft' })}>
                 {currentStatus === 'scheduled' ? 'Unschedule' : 'Unpublish'}
               </button>
-              <button type="button" class="button primary" disabled={conflict} onClick={() => save('update')}>Update</button>
+              <button type="button" class="button primary" disabled={conflict} onClick={() => save('update')}>
+                Update
+              </button>
             </>
           )}
           <button
@@ -292,13 +323,23 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
         </header>
         {conflict && (
           <div role="alert" class="notice warning conflict">
-            <p><strong>Someone else changed this {noun} while you were editing.</strong> Your latest changes were not saved, so theirs are not overwritten.</p>
-            <button type="button" class="button small" onClick={reload}>Reload {noun}</button>
+            <p>
+              <strong>Someone else changed this {noun} while you were editing.</strong> Your latest changes were not saved, so theirs are not overwritten.
+            </p>
+            <button type="button" class="button small" onClick={reload}>
+              Reload {noun}
+            </button>
           </div>
         )}
-        {error && <p role="alert" class="notice error">{error}</p>}
+        {error && (
+          <p role="alert" class="notice error">
+            {error}
+          </p>
+        )}
         <article class="editor-canvas">
-          <label for="post-title" class="visually-hidden">Post title</label>
+          <label for="post-title" class="visually-hidden">
+            Post title
+          </label>
           <textarea
             id="post-title"
             class="title-input"
@@ -314,12 +355,7 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
               }
             }}
           />
-          <EditorHost
-            mobiledoc={form.mobiledoc}
-            generation={generation}
-            placeholder="Begin writing…"
-            onChange={(mobiledoc) => update({ mobiledoc })}
-          />
+          <EditorHost mobiledoc={form.mobiledoc} generation={generation} placeholder="Begin writing…" onChange={(mobiledoc) => update({ mobiledoc })} />
         </article>
       </div>
       {settingsOpen && (
@@ -327,17 +363,24 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
           type={type}
           form={form}
           update={update}
-          onClose={() => { setSettingsOpen(false); settingsButton.current?.focus(); }}
+          onClose={() => {
+            setSettingsOpen(false);
+            settingsButton.current?.focus();
+          }}
           onDelete={() => setDialog('delete')}
           canDelete={idRef.current !== null}
         />
       )}
-      {dialog === 'publish' && <PublishDialog noun={noun} onClose={() => setDialog(null)} onPublish={async (at) => {
-        const ok = at
-          ? await save('schedule', { status: 'scheduled', published_at: at })
-          : await save('publish', { status: 'published' });
-        if (ok) setDialog(null);
-      }} />}
+      {dialog === 'publish' && (
+        <PublishDialog
+          noun={noun}
+          onClose={() => setDialog(null)}
+          onPublish={async (at) => {
+            const ok = at ? await save('schedule', { status: 'scheduled', published_at: at }) : await save('publish', { status: 'published' });
+            if (ok) setDialog(null);
+          }}
+        />
+      )}
       {dialog === 'delete' && (
         <ConfirmDialog
           title={`Delete this ${noun}?`}
@@ -379,8 +422,12 @@ function PublishDialog({ noun, onClose, onPublish }: { noun: string; onClose: ()
       >
         <fieldset class="choices">
           <legend class="visually-hidden">When</legend>
-          <label class="choice"><input type="radio" name="when" checked={when === 'now'} onChange={() => setWhen('now')} /> <span>Right now</span></label>
-          <label class="choice"><input type="radio" name="when" checked={when === 'later'} onChange={() => setWhen('later')} /> <span>Schedule for later</span></label>
+          <label class="choice">
+            <input type="radio" name="when" checked={when === 'now'} onChange={() => setWhen('now')} /> <span>Right now</span>
+          </label>
+          <label class="choice">
+            <input type="radio" name="when" checked={when === 'later'} onChange={() => setWhen('later')} /> <span>Schedule for later</span>
+          </label>
         </fieldset>
         {when === 'later' && (
           <div class="field">
@@ -388,10 +435,18 @@ function PublishDialog({ noun, onClose, onPublish }: { noun: string; onClose: ()
             <input id="publish-at" type="datetime-local" value={at} onInput={(e) => setAt(e.currentTarget.value)} />
           </div>
         )}
-        {error && <p role="alert" class="error">{error}</p>}
+        {error && (
+          <p role="alert" class="error">
+            {error}
+          </p>
+        )}
         <div class="dialog-actions">
-          <button type="button" class="button" onClick={onClose}>Cancel</button>
-          <button type="submit" class="button primary" disabled={busy}>{when === 'now' ? `Publish ${noun}` : `Publish later`}</button>
+          <button type="button" class="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" class="button primary" disabled={busy}>
+            {when === 'now' ? `Publish ${noun}` : `Publish later`}
+          </button>
         </div>
       </form>
     </Dialog>

@@ -6,12 +6,17 @@ import { ErrorNotice, formatDate, Loading, PageHeader } from '../ui';
 
 const LIMIT = 15;
 
-interface Meta { pagination: { page: number; pages: number; total: number } }
+interface Meta {
+  pagination: { page: number; pages: number; total: number };
+}
 
 function useOptions<T>(path: string): T[] {
   const [items, setItems] = useState<T[]>([]);
   useEffect(() => {
-    api.get<Record<string, T[]>>(path).then((r) => setItems(Object.values(r)[0] ?? []), () => setItems([]));
+    api.get<Record<string, T[]>>(path).then(
+      (r) => setItems(Object.values(r)[0] ?? []),
+      () => setItems([]),
+    );
   }, [path]);
   return items;
 }
@@ -48,8 +53,15 @@ export function PostList({ type }: { type: PostType }) {
       tag && `tag:${nqlString(tag)}`,
       author && `author:${nqlString(author)}`,
       search && `title:~${nqlString(search)}`,
-    ].filter(Boolean).join('+');
-    const params = new URLSearchParams({ limit: String(LIMIT), page: String(page), order: 'updated_at desc', fields: 'id,title,status,updated_at,published_at,slug' });
+    ]
+      .filter(Boolean)
+      .join('+');
+    const params = new URLSearchParams({
+      limit: String(LIMIT),
+      page: String(page),
+      order: 'updated_at desc',
+      fields: 'id,title,status,updated_at,published_at,slug',
+    });
     if (filter) params.set('filter', filter);
     let live = true;
     setError('');
@@ -71,15 +83,21 @@ export function PostList({ type }: { type: PostType }) {
   return (
     <div class="page">
       <PageHeader title={type === 'post' ? 'Posts' : 'Pages'}>
-        <Link to={`${resource}/new`} class="button primary">{type === 'post' ? 'New post' : 'New page'}</Link>
+        <Link to={`${resource}/new`} class="button primary">
+          {type === 'post' ? 'New post' : 'New page'}
+        </Link>
       </PageHeader>
       <div class="filters" role="search" aria-label={`Filter ${label}`}>
         <div class="filter search">
-          <label for="post-search" class="visually-hidden">Search titles</label>
+          <label for="post-search" class="visually-hidden">
+            Search titles
+          </label>
           <input id="post-search" type="search" placeholder="Search titles" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
         </div>
         <div class="filter">
-          <label for="filter-status" class="visually-hidden">Status</label>
+          <label for="filter-status" class="visually-hidden">
+            Status
+          </label>
           <select id="filter-status" value={status} onChange={(e) => setFilter({ status: e.currentTarget.value })}>
             <option value="">All statuses</option>
             <option value="draft">Drafts</option>
@@ -88,17 +106,29 @@ export function PostList({ type }: { type: PostType }) {
           </select>
         </div>
         <div class="filter">
-          <label for="filter-tag" class="visually-hidden">Tag</label>
+          <label for="filter-tag" class="visually-hidden">
+            Tag
+          </label>
           <select id="filter-tag" value={tag} onChange={(e) => setFilter({ tag: e.currentTarget.value })}>
             <option value="">All tags</option>
-            {tags.map((t) => <option key={t.slug} value={t.slug}>{t.name}</option>)}
+            {tags.map((t) => (
+              <option key={t.slug} value={t.slug}>
+                {t.name}
+              </option>
+            ))}
           </select>
         </div>
         <div class="filter">
-          <label for="filter-author" class="visually-hidden">Author</label>
+          <label for="filter-author" class="visually-hidden">
+            Author
+          </label>
           <select id="filter-author" value={author} onChange={(e) => setFilter({ author: e.currentTarget.value })}>
             <option value="">All authors</option>
-            {authors.map((a) => <option key={a.slug} value={a.slug}>{a.name}</option>)}
+            {authors.map((a) => (
+              <option key={a.slug} value={a.slug}>
+                {a.name}
+              </option>
+            ))}
           </select>
         </div>
       </div>
@@ -113,10 +143,16 @@ export function PostList({ type }: { type: PostType }) {
         <ul class="post-list" aria-label={type === 'post' ? 'Posts' : 'Pages'}>
           {posts.map((post) => (
             <li key={post.id}>
-              <Link to={`${resource}/${post.id}`} class="post-title">{post.title || '(Untitled)'}</Link>
+              <Link to={`${resource}/${post.id}`} class="post-title">
+                {post.title || '(Untitled)'}
+              </Link>
               <span class={`status status-${post.status}`}>{STATUS_WORD[post.status]}</span>
               <span class="post-meta">
-                {post.status === 'draft' ? `Edited ${formatDate(post.updated_at)}` : post.status === 'scheduled' ? `Publishes ${formatDate(post.published_at)}` : `Published ${formatDate(post.published_at)}`}
+                {post.status === 'draft'
+                  ? `Edited ${formatDate(post.updated_at)}`
+                  : post.status === 'scheduled'
+                    ? `Publishes ${formatDate(post.published_at)}`
+                    : `Published ${formatDate(post.published_at)}`}
               </span>
             </li>
           ))}
@@ -124,9 +160,15 @@ export function PostList({ type }: { type: PostType }) {
       )}
       {pages > 1 && (
         <div class="pagination" role="group" aria-label="Pagination">
-          <button type="button" class="button small" disabled={page <= 1} onClick={() => setFilter({ page: String(page - 1) })}>Previous</button>
-          <span>Page {page} of {pages}</span>
-          <button type="button" class="button small" disabled={page >= pages} onClick={() => setFilter({ page: String(page + 1) })}>Next</button>
+          <button type="button" class="button small" disabled={page <= 1} onClick={() => setFilter({ page: String(page - 1) })}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button type="button" class="button small" disabled={page >= pages} onClick={() => setFilter({ page: String(page + 1) })}>
+            Next
+          </button>
         </div>
       )}
     </div>

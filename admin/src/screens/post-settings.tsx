@@ -18,8 +18,15 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-interface Tag { id: string; name: string; slug: string }
-interface Staff { id: string; name: string }
+interface Tag {
+  id: string;
+  name: string;
+  slug: string;
+}
+interface Staff {
+  id: string;
+  name: string;
+}
 
 function TagsInput({ value, onValue }: { value: TagRef[]; onValue: (tags: TagRef[]) => void }) {
   const [all, setAll] = useState<Tag[]>([]);
@@ -28,7 +35,10 @@ function TagsInput({ value, onValue }: { value: TagRef[]; onValue: (tags: TagRef
   const [active, setActive] = useState(-1);
   const id = useId();
   useEffect(() => {
-    api.get<{ tags: Tag[] }>('tags/?limit=all&fields=id,name,slug').then((r) => setAll(r.tags), () => setAll([]));
+    api.get<{ tags: Tag[] }>('tags/?limit=all&fields=id,name,slug').then(
+      (r) => setAll(r.tags),
+      () => setAll([]),
+    );
   }, []);
   const chosen = new Set(value.map((t) => t.name.toLowerCase()));
   const needle = typed.trim().toLowerCase();
@@ -50,7 +60,9 @@ function TagsInput({ value, onValue }: { value: TagRef[]; onValue: (tags: TagRef
           {value.map((tag) => (
             <li key={tag.name} class="chip">
               <span>{tag.name}</span>
-              <button type="button" aria-label={`Remove tag ${tag.name}`} onClick={() => onValue(value.filter((t) => t !== tag))}>×</button>
+              <button type="button" aria-label={`Remove tag ${tag.name}`} onClick={() => onValue(value.filter((t) => t !== tag))}>
+                ×
+              </button>
             </li>
           ))}
         </ul>
@@ -66,21 +78,32 @@ function TagsInput({ value, onValue }: { value: TagRef[]; onValue: (tags: TagRef
           autocomplete="off"
           placeholder="Add a tag and press Enter"
           value={typed}
-          onInput={(e) => { setTyped(e.currentTarget.value); setOpen(true); setActive(-1); }}
+          onInput={(e) => {
+            setTyped(e.currentTarget.value);
+            setOpen(true);
+            setActive(-1);
+          }}
           onFocus={() => setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') { e.preventDefault(); setOpen(true); setActive(Math.min(active + 1, matches.length - 1)); }
-            else if (e.key === 'ArrowUp') { e.preventDefault(); setActive(Math.max(active - 1, -1)); }
-            else if (e.key === 'Enter') {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setOpen(true);
+              setActive(Math.min(active + 1, matches.length - 1));
+            } else if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive(Math.max(active - 1, -1));
+            } else if (e.key === 'Enter') {
               e.preventDefault();
               if (showList && active >= 0) add(matches[active]);
               else {
                 const existing = all.find((t) => t.name.toLowerCase() === needle);
                 add(existing ?? { name: typed });
               }
-            } else if (e.key === 'Escape' && showList) { e.preventDefault(); setOpen(false); }
-            else if (e.key === 'Backspace' && typed === '' && value.length) onValue(value.slice(0, -1));
+            } else if (e.key === 'Escape' && showList) {
+              e.preventDefault();
+              setOpen(false);
+            } else if (e.key === 'Backspace' && typed === '' && value.length) onValue(value.slice(0, -1));
           }}
         />
         <ul id={`${id}-list`} role="listbox" aria-label="Tag suggestions" class="listbox" hidden={!showList}>
@@ -91,7 +114,10 @@ function TagsInput({ value, onValue }: { value: TagRef[]; onValue: (tags: TagRef
               role="option"
               aria-selected={i === active}
               class={i === active ? 'active' : undefined}
-              onMouseDown={(e) => { e.preventDefault(); add(tag); }}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                add(tag);
+              }}
             >
               {tag.name}
             </li>
@@ -105,7 +131,10 @@ function TagsInput({ value, onValue }: { value: TagRef[]; onValue: (tags: TagRef
 function AuthorsInput({ value, onValue }: { value: { id: string; name: string }[]; onValue: (authors: { id: string; name: string }[]) => void }) {
   const [staff, setStaff] = useState<Staff[]>([]);
   useEffect(() => {
-    api.get<{ users: Staff[] }>('users/?limit=all&fields=id,name').then((r) => setStaff(r.users), () => setStaff([]));
+    api.get<{ users: Staff[] }>('users/?limit=all&fields=id,name').then(
+      (r) => setStaff(r.users),
+      () => setStaff([]),
+    );
   }, []);
   const chosen = new Set(value.map((a) => a.id));
   return (
@@ -135,8 +164,20 @@ function Section({ title, children }: { title: string; children: preact.Componen
   );
 }
 
-export function PostSettings({ type, form, update, onClose, onDelete, canDelete }: {
-  type: PostType; form: PostForm; update: (patch: Partial<PostForm>) => void; onClose: () => void; onDelete: () => void; canDelete: boolean;
+export function PostSettings({
+  type,
+  form,
+  update,
+  onClose,
+  onDelete,
+  canDelete,
+}: {
+  type: PostType;
+  form: PostForm;
+  update: (patch: Partial<PostForm>) => void;
+  onClose: () => void;
+  onDelete: () => void;
+  canDelete: boolean;
 }) {
   const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => closeButton.current?.focus(), []);
@@ -145,7 +186,9 @@ export function PostSettings({ type, form, update, onClose, onDelete, canDelete 
     <aside id="post-settings" class="settings-panel" aria-labelledby="post-settings-title">
       <header class="panel-header">
         <h2 id="post-settings-title">{type === 'post' ? 'Post settings' : 'Page settings'}</h2>
-        <button ref={closeButton} type="button" class="button quiet small" onClick={onClose}>Close settings</button>
+        <button ref={closeButton} type="button" class="button quiet small" onClick={onClose}>
+          Close settings
+        </button>
       </header>
       <div class="panel-body">
         <TagsInput value={form.tags} onValue={(tags) => update({ tags })} />
@@ -164,29 +207,67 @@ export function PostSettings({ type, form, update, onClose, onDelete, canDelete 
           label="Visibility"
           value={form.visibility}
           onValue={(visibility) => update({ visibility })}
-          options={[['public', 'Public'], ['members', 'Members only'], ['paid', 'Paid members only']]}
+          options={[
+            ['public', 'Public'],
+            ['members', 'Members only'],
+            ['paid', 'Paid members only'],
+          ]}
         />
         <Section title="Meta data">
           <TextField label="Meta title" value={form.meta_title} onValue={(meta_title) => update({ meta_title })} maxLength={300} />
-          <TextArea label="Meta description" rows={3} value={form.meta_description} onValue={(meta_description) => update({ meta_description })} maxLength={500} />
+          <TextArea
+            label="Meta description"
+            rows={3}
+            value={form.meta_description}
+            onValue={(meta_description) => update({ meta_description })}
+            maxLength={500}
+          />
           <TextField label="Canonical URL" type="url" value={form.canonical_url} onValue={(canonical_url) => update({ canonical_url })} />
         </Section>
         <Section title="Facebook card">
           <TextField label="Facebook title" value={form.og_title} onValue={(og_title) => update({ og_title })} maxLength={300} />
-          <TextArea label="Facebook description" rows={3} value={form.og_description} onValue={(og_description) => update({ og_description })} maxLength={500} />
+          <TextArea
+            label="Facebook description"
+            rows={3}
+            value={form.og_description}
+            onValue={(og_description) => update({ og_description })}
+            maxLength={500}
+          />
           <ImageField label="Facebook image" value={form.og_image} onValue={(og_image) => update({ og_image })} />
         </Section>
         <Section title="Twitter card">
           <TextField label="Twitter title" value={form.twitter_title} onValue={(twitter_title) => update({ twitter_title })} maxLength={300} />
-          <TextArea label="Twitter description" rows={3} value={form.twitter_description} onValue={(twitter_description) => update({ twitter_description })} maxLength={500} />
+          <TextArea
+            label="Twitter description"
+            rows={3}
+            value={form.twitter_description}
+            onValue={(twitter_description) => update({ twitter_description })}
+            maxLength={500}
+          />
           <ImageField label="Twitter image" value={form.twitter_image} onValue={(twitter_image) => update({ twitter_image })} />
         </Section>
         <Section title="Code injection">
-          <TextArea label={`${type === 'post' ? 'Post' : 'Page'} header code`} class="code" rows={4} value={form.codeinjection_head} onValue={(codeinjection_head) => update({ codeinjection_head })} spellcheck={false} />
-          <TextArea label={`${type === 'post' ? 'Post' : 'Page'} footer code`} class="code" rows={4} value={form.codeinjection_foot} onValue={(codeinjection_foot) => update({ codeinjection_foot })} spellcheck={false} />
+          <TextArea
+            label={`${type === 'post' ? 'Post' : 'Page'} header code`}
+            class="code"
+            rows={4}
+            value={form.codeinjection_head}
+            onValue={(codeinjection_head) => update({ codeinjection_head })}
+            spellcheck={false}
+          />
+          <TextArea
+            label={`${type === 'post' ? 'Post' : 'Page'} footer code`}
+            class="code"
+            rows={4}
+            value={form.codeinjection_foot}
+            onValue={(codeinjection_foot) => update({ codeinjection_foot })}
+            spellcheck={false}
+          />
         </Section>
         <div class="danger-zone">
-          <button type="button" class="button danger-outline" onClick={onDelete} disabled={!canDelete}>{type === 'post' ? 'Delete post' : 'Delete page'}</button>
+          <button type="button" class="button danger-outline" onClick={onDelete} disabled={!canDelete}>
+            {type === 'post' ? 'Delete post' : 'Delete page'}
+          </button>
         </div>
       </div>
     </aside>

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
 import { ErrorNotice, ImageField, Loading, PageHeader, SelectField, TextArea, TextField } from '../ui';
 
-interface NavItem { label: string; url: string }
+interface NavItem {
+  label: string;
+  url: string;
+}
 type Values = Record<string, string | null>;
 
 function parseNav(value: string | null | undefined): NavItem[] {
@@ -34,15 +37,50 @@ function NavigationEditor({ title, items, onItems }: { title: string; items: Nav
       <ol>
         {items.map((item, i) => (
           <li key={i} class="nav-row">
-            <input aria-label={`${title} item ${i + 1} label`} placeholder="Label" value={item.label} onInput={(e) => set(i, { label: e.currentTarget.value })} />
-            <input aria-label={`${title} item ${i + 1} URL`} placeholder="/about/ or https://…" value={item.url} onInput={(e) => set(i, { url: e.currentTarget.value })} />
-            <button type="button" class="button small quiet" aria-label={`Move ${item.label || `item ${i + 1}`} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</button>
-            <button type="button" class="button small quiet" aria-label={`Move ${item.label || `item ${i + 1}`} down`} disabled={i === items.length - 1} onClick={() => move(i, i + 1)}>↓</button>
-            <button type="button" class="button small quiet" aria-label={`Remove ${item.label || `item ${i + 1}`}`} onClick={() => onItems(items.filter((_, j) => j !== i))}>Remove</button>
+            <input
+              aria-label={`${title} item ${i + 1} label`}
+              placeholder="Label"
+              value={item.label}
+              onInput={(e) => set(i, { label: e.currentTarget.value })}
+            />
+            <input
+              aria-label={`${title} item ${i + 1} URL`}
+              placeholder="/about/ or https://…"
+              value={item.url}
+              onInput={(e) => set(i, { url: e.currentTarget.value })}
+            />
+            <button
+              type="button"
+              class="button small quiet"
+              aria-label={`Move ${item.label || `item ${i + 1}`} up`}
+              disabled={i === 0}
+              onClick={() => move(i, i - 1)}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              class="button small quiet"
+              aria-label={`Move ${item.label || `item ${i + 1}`} down`}
+              disabled={i === items.length - 1}
+              onClick={() => move(i, i + 1)}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              class="button small quiet"
+              aria-label={`Remove ${item.label || `item ${i + 1}`}`}
+              onClick={() => onItems(items.filter((_, j) => j !== i))}
+            >
+              Remove
+            </button>
           </li>
         ))}
       </ol>
-      <button type="button" class="button small" onClick={() => onItems([...items, { label: '', url: '' }])}>Add {title.toLowerCase()} item</button>
+      <button type="button" class="button small" onClick={() => onItems([...items, { label: '', url: '' }])}>
+        Add {title.toLowerCase()} item
+      </button>
     </fieldset>
   );
 }
@@ -53,11 +91,14 @@ export function Settings() {
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   useEffect(() => {
-    api.get<{ settings: { key: string; value: string | null }[] }>('settings/').then((r) => {
-      const map = Object.fromEntries(r.settings.map((s) => [s.key, s.value]));
-      setSaved(map);
-      setValues(map);
-    }, (e) => setError(messageOf(e)));
+    api.get<{ settings: { key: string; value: string | null }[] }>('settings/').then(
+      (r) => {
+        const map = Object.fromEntries(r.settings.map((s) => [s.key, s.value]));
+        setSaved(map);
+        setValues(map);
+      },
+      (e) => setError(messageOf(e)),
+    );
   }, []);
   if (!saved) return <div class="page">{error ? <ErrorNotice error={error} /> : <Loading />}</div>;
   const text = (key: string) => values[key] ?? '';
@@ -75,7 +116,8 @@ export function Settings() {
             .filter((key) => values[key] !== saved[key] && key !== 'active_theme')
             .map((key) => {
               const value = values[key];
-              if (key === 'navigation' || key === 'secondary_navigation') return { key, value: JSON.stringify(parseNav(value).filter((i) => i.label.trim() || i.url.trim())) };
+              if (key === 'navigation' || key === 'secondary_navigation')
+                return { key, value: JSON.stringify(parseNav(value).filter((i) => i.label.trim() || i.url.trim())) };
               return { key, value: value === '' && key !== 'title' ? null : value };
             });
           if (!changed.length) return setStatus('No changes');
@@ -93,8 +135,12 @@ export function Settings() {
         }}
       >
         <PageHeader title="Settings">
-          <output aria-live="polite" class="save-state">{status}</output>
-          <button type="submit" class="button primary">Save settings</button>
+          <output aria-live="polite" class="save-state">
+            {status}
+          </output>
+          <button type="submit" class="button primary">
+            Save settings
+          </button>
         </PageHeader>
         <ErrorNotice error={error} />
         <section class="card stack" aria-labelledby="s-general">
@@ -102,7 +148,12 @@ export function Settings() {
           {field('title', 'Site title', 150)}
           {area('description', 'Site description', 200)}
           <div class="grid-2">
-            <SelectField label="Timezone" value={text('timezone') || 'Etc/UTC'} onValue={set('timezone')} options={timezones().map((z) => [z, z.replace(/_/g, ' ')])} />
+            <SelectField
+              label="Timezone"
+              value={text('timezone') || 'Etc/UTC'}
+              onValue={set('timezone')}
+              options={timezones().map((z) => [z, z.replace(/_/g, ' ')])}
+            />
             <TextField label="Locale" value={text('lang')} onValue={set('lang')} hint="A language tag such as en or pt-BR." />
           </div>
         </section>
@@ -124,7 +175,11 @@ export function Settings() {
         <section class="card stack" aria-labelledby="s-nav">
           <h2 id="s-nav">Navigation</h2>
           <NavigationEditor title="Primary navigation" items={parseNav(values.navigation)} onItems={(items) => set('navigation')(JSON.stringify(items))} />
-          <NavigationEditor title="Secondary navigation" items={parseNav(values.secondary_navigation)} onItems={(items) => set('secondary_navigation')(JSON.stringify(items))} />
+          <NavigationEditor
+            title="Secondary navigation"
+            items={parseNav(values.secondary_navigation)}
+            onItems={(items) => set('secondary_navigation')(JSON.stringify(items))}
+          />
         </section>
         <section class="card stack" aria-labelledby="s-meta">
           <h2 id="s-meta">Search and social</h2>

@@ -13,7 +13,9 @@ function NavLink({ to, label, path }: { to: string; label: string; path: string 
   const active = path === to || path.startsWith(`${to}/`);
   return (
     <li>
-      <Link to={to} class={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>{label}</Link>
+      <Link to={to} class={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
+        {label}
+      </Link>
     </li>
   );
 }
@@ -45,7 +47,9 @@ function NotFound() {
   return (
     <div class="page">
       <h1>Nothing here</h1>
-      <p class="muted">This address is not part of the admin. <Link to="posts">Go to posts</Link>.</p>
+      <p class="muted">
+        This address is not part of the admin. <Link to="posts">Go to posts</Link>.
+      </p>
     </div>
   );
 }
@@ -60,9 +64,13 @@ export function Shell() {
   const editorOpen = /^(posts|pages)\/[^/]+$/.test(path);
   return (
     <div class={editorOpen ? 'layout editing' : 'layout'}>
-      <a class="skip-link" href="#main">Skip to content</a>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
       <aside class="sidebar">
-        <div class="site-name" title={session.siteTitle}>{session.siteTitle || 'pressroom'}</div>
+        <div class="site-name" title={session.siteTitle}>
+          {session.siteTitle || 'pressroom'}
+        </div>
         <nav aria-label="Main">
           <ul>
             <NavLink to="posts" label="Posts" path={path} />
@@ -78,7 +86,9 @@ export function Shell() {
               <span class="me-name">{user.name}</span>
               <span class="me-role">{roleName(user)}</span>
             </Link>
-            <button type="button" class="button quiet small" onClick={() => session.signOut()}>Sign out</button>
+            <button type="button" class="button quiet small" onClick={() => session.signOut()}>
+              Sign out
+            </button>
           </div>
         </nav>
       </aside>
@@ -88,4 +98,3 @@ export function Shell() {
     </div>
   );
 }
-

@@ -4,12 +4,19 @@ import { Link, navigate } from '../router';
 import { isAdmin, roleName, useSession, type StaffUser } from '../session';
 import { ConfirmDialog, Dialog, ErrorNotice, Loading, PageHeader, SelectField, TextArea, TextField } from '../ui';
 
-interface Role { id: string; name: string }
+interface Role {
+  id: string;
+  name: string;
+}
 
 function useAssignableRoles(enabled: boolean): Role[] {
   const [roles, setRoles] = useState<Role[]>([]);
   useEffect(() => {
-    if (enabled) api.get<{ roles: Role[] }>('roles/?permissions=assign').then((r) => setRoles(r.roles), () => setRoles([]));
+    if (enabled)
+      api.get<{ roles: Role[] }>('roles/?permissions=assign').then(
+        (r) => setRoles(r.roles),
+        () => setRoles([]),
+      );
   }, [enabled]);
   return roles;
 }
@@ -41,10 +48,22 @@ function AddStaffDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (u
         <TextField label="Full name" required value={name} onValue={setName} />
         <TextField label="Email" type="email" required value={email} onValue={setEmail} />
         <SelectField label="Role" value={chosen} onValue={setRole} options={roles.map((r) => [r.name, r.name])} />
-        <TextField label="Initial password" type="password" autocomplete="new-password" required value={password} onValue={setPassword} hint="Share it with them privately; they can change it once signed in." />
+        <TextField
+          label="Initial password"
+          type="password"
+          autocomplete="new-password"
+          required
+          value={password}
+          onValue={setPassword}
+          hint="Share it with them privately; they can change it once signed in."
+        />
         <div class="dialog-actions">
-          <button type="button" class="button" onClick={onClose}>Cancel</button>
-          <button type="submit" class="button primary">Add user</button>
+          <button type="button" class="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" class="button primary">
+            Add user
+          </button>
         </div>
       </form>
     </Dialog>
@@ -56,19 +75,31 @@ export function StaffList() {
   const [users, setUsers] = useState<StaffUser[] | null>(null);
   const [error, setError] = useState('');
   const [adding, setAdding] = useState(false);
-  const load = () => api.get<{ users: StaffUser[] }>('users/?limit=all&include=roles').then((r) => setUsers(r.users), (e) => (setError(messageOf(e)), setUsers([])));
+  const load = () =>
+    api.get<{ users: StaffUser[] }>('users/?limit=all&include=roles').then(
+      (r) => setUsers(r.users),
+      (e) => (setError(messageOf(e)), setUsers([])),
+    );
   useEffect(() => void load(), []);
   return (
     <div class="page">
       <PageHeader title="Staff">
-        {isAdmin(me) && <button type="button" class="button primary" onClick={() => setAdding(true)}>Add staff user</button>}
+        {isAdmin(me) && (
+          <button type="button" class="button primary" onClick={() => setAdding(true)}>
+            Add staff user
+          </button>
+        )}
       </PageHeader>
       <ErrorNotice error={error} />
-      {users === null ? <Loading /> : (
+      {users === null ? (
+        <Loading />
+      ) : (
         <ul class="people">
           {users.map((u) => (
             <li key={u.id}>
-              <span class="avatar" aria-hidden="true">{u.profile_image ? <img src={u.profile_image} alt="" /> : u.name.slice(0, 1).toUpperCase()}</span>
+              <span class="avatar" aria-hidden="true">
+                {u.profile_image ? <img src={u.profile_image} alt="" /> : u.name.slice(0, 1).toUpperCase()}
+              </span>
               <span class="person">
                 <Link to={`staff/${u.id}`}>{u.name}</Link>
                 <span class="muted small">{u.email}</span>
@@ -79,7 +110,16 @@ export function StaffList() {
           ))}
         </ul>
       )}
-      {adding && <AddStaffDialog onClose={() => setAdding(false)} onAdded={(u) => { setAdding(false); void load(); navigate(`staff/${u.id}`); }} />}
+      {adding && (
+        <AddStaffDialog
+          onClose={() => setAdding(false)}
+          onAdded={(u) => {
+            setAdding(false);
+            void load();
+            navigate(`staff/${u.id}`);
+          }}
+        />
+      )}
     </div>
   );
 }
@@ -100,7 +140,9 @@ function PasswordForm({ user, own }: { user: StaffUser; own: boolean }) {
         if (newPassword !== ne2Password) return setError('The new passwords do not match.');
         try {
           await api.put('users/password/', { password: [{ ...(own ? { oldPassword } : {}), newPassword, ne2Password, user_id: user.id }] });
-          setOld(''); setNew(''); setNe2('');
+          setOld('');
+          setNew('');
+          setNe2('');
           setStatus('Password changed');
         } catch (err) {
           setError(messageOf(err));
@@ -115,7 +157,9 @@ function PasswordForm({ user, own }: { user: StaffUser; own: boolean }) {
         <TextField label="Confirm new password" type="password" autocomplete="new-password" required value={ne2Password} onValue={setNe2} />
       </div>
       <div class="form-actions">
-        <button type="submit" class="button">Change password</button>
+        <button type="submit" class="button">
+          Change password
+        </button>
         <output aria-live="polite">{status}</output>
       </div>
     </form>
@@ -139,7 +183,10 @@ export function StaffMember({ id }: { id: string }) {
     setForm({ name: u.name, slug: u.slug, email: u.email, bio: u.bio ?? '', website: u.website ?? '', location: u.location ?? '', role: roleName(u) });
   }
   useEffect(() => {
-    api.get<{ users: StaffUser[] }>(`users/${id}/?include=roles`).then((r) => show(r.users[0]), (e) => setError(messageOf(e)));
+    api.get<{ users: StaffUser[] }>(`users/${id}/?include=roles`).then(
+      (r) => show(r.users[0]),
+      (e) => setError(messageOf(e)),
+    );
   }, [id]);
 
   async function put(body: Record<string, unknown>, done: string) {
@@ -161,7 +208,9 @@ export function StaffMember({ id }: { id: string }) {
   const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
   return (
     <div class="page narrow">
-      <Link to="staff" class="back">← Staff</Link>
+      <Link to="staff" class="back">
+        ← Staff
+      </Link>
       <PageHeader title={own ? 'Your profile' : user.name}>
         {suspended && <span class="status status-suspended">Suspended</span>}
         <span class="role">{roleName(user)}</span>
@@ -170,7 +219,14 @@ export function StaffMember({ id }: { id: string }) {
         class="card stack"
         onSubmit={(e) => {
           e.preventDefault();
-          const body: Record<string, unknown> = { name: form.name, slug: form.slug, email: form.email, bio: form.bio, website: form.website, location: form.location };
+          const body: Record<string, unknown> = {
+            name: form.name,
+            slug: form.slug,
+            email: form.email,
+            bio: form.bio,
+            website: form.website,
+            location: form.location,
+          };
           if (manage && form.role && form.role !== roleName(user)) body.roles = [form.role];
           void put(body, 'Saved');
         }}
@@ -183,7 +239,12 @@ export function StaffMember({ id }: { id: string }) {
         <div class="grid-2">
           <TextField label="Slug" value={form.slug} onValue={(slug) => set({ slug })} spellcheck={false} />
           {manage && roles.length > 0 && (
-            <SelectField label="Role" value={form.role} onValue={(role) => set({ role })} options={[...new Set([form.role, ...roles.map((r) => r.name)])].map((r) => [r, r])} />
+            <SelectField
+              label="Role"
+              value={form.role}
+              onValue={(role) => set({ role })}
+              options={[...new Set([form.role, ...roles.map((r) => r.name)])].map((r) => [r, r])}
+            />
           )}
         </div>
         <div class="grid-2">
@@ -192,20 +253,38 @@ export function StaffMember({ id }: { id: string }) {
         </div>
         <TextArea label="Bio" rows={3} maxLength={200} value={form.bio} onValue={(bio) => set({ bio })} />
         <div class="form-actions">
-          <button type="submit" class="button primary">Save</button>
+          <button type="submit" class="button primary">
+            Save
+          </button>
           <output aria-live="polite">{status}</output>
           <div class="spacer" />
           {manage && (
-            <button type="button" class="button" onClick={() => put({ status: suspended ? 'active' : 'inactive' }, suspended ? 'User unsuspended' : 'User suspended')}>
+            <button
+              type="button"
+              class="button"
+              onClick={() => put({ status: suspended ? 'active' : 'inactive' }, suspended ? 'User unsuspended' : 'User suspended')}
+            >
               {suspended ? 'Unsuspend user' : 'Suspend user'}
             </button>
           )}
-          {manage && <button type="button" class="button danger-outline" onClick={() => setConfirm(true)}>Delete user</button>}
+          {manage && (
+            <button type="button" class="button danger-outline" onClick={() => setConfirm(true)}>
+              Delete user
+            </button>
+          )}
         </div>
       </form>
       {(own || manage) && <PasswordForm user={user} own={own} />}
       {confirm && (
-        <ConfirmDialog title={`Delete ${user.name}?`} confirm="Delete" onClose={() => setConfirm(false)} onConfirm={async () => { await api.del(`users/${id}/`); navigate('staff'); }}>
+        <ConfirmDialog
+          title={`Delete ${user.name}?`}
+          confirm="Delete"
+          onClose={() => setConfirm(false)}
+          onConfirm={async () => {
+            await api.del(`users/${id}/`);
+            navigate('staff');
+          }}
+        >
           <p>Their account is removed and they can no longer sign in. This cannot be undone.</p>
         </ConfirmDialog>
       )}

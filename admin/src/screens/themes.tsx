@@ -2,7 +2,11 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
 import { ConfirmDialog, ErrorNotice, Loading, PageHeader } from '../ui';
 
-interface Theme { name: string; active: boolean; package?: { name?: string; version?: string; description?: string } }
+interface Theme {
+  name: string;
+  active: boolean;
+  package?: { name?: string; version?: string; description?: string };
+}
 
 export function Themes() {
   const [themes, setThemes] = useState<Theme[] | null>(null);
@@ -10,12 +14,18 @@ export function Themes() {
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<Theme | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const load = () => api.get<{ themes: Theme[] }>('themes/').then((r) => setThemes(r.themes), (e) => (setError(messageOf(e)), setThemes([])));
+  const load = () =>
+    api.get<{ themes: Theme[] }>('themes/').then(
+      (r) => setThemes(r.themes),
+      (e) => (setError(messageOf(e)), setThemes([])),
+    );
   useEffect(() => void load(), []);
   return (
     <div class="page">
       <PageHeader title="Themes">
-        <button type="button" class="button primary" disabled={busy} onClick={() => input.current?.click()}>{busy ? 'Uploading…' : 'Upload theme'}</button>
+        <button type="button" class="button primary" disabled={busy} onClick={() => input.current?.click()}>
+          {busy ? 'Uploading…' : 'Upload theme'}
+        </button>
         <input
           ref={input}
           type="file"
@@ -42,7 +52,9 @@ export function Themes() {
         />
       </PageHeader>
       <ErrorNotice error={error} />
-      {themes === null ? <Loading /> : (
+      {themes === null ? (
+        <Loading />
+      ) : (
         <ul class="cards-list">
           {themes.map((t) => (
             <li key={t.name}>
@@ -50,13 +62,29 @@ export function Themes() {
                 <strong>{t.package?.name ?? t.name}</strong>
                 <span class="muted small">{[t.package?.version && `v${t.package.version}`, t.package?.description].filter(Boolean).join(' · ') || t.name}</span>
               </span>
-              {t.active ? <span class="status status-published">Active</span> : (
+              {t.active ? (
+                <span class="status status-published">Active</span>
+              ) : (
                 <span class="row">
-                  <button type="button" class="button small" aria-label={`Activate ${t.name}`} onClick={async () => {
-                    setError('');
-                    try { await api.put(`themes/${encodeURIComponent(t.name)}/activate/`); await load(); } catch (err) { setError(messageOf(err)); }
-                  }}>Activate</button>
-                  <button type="button" class="button small quiet" aria-label={`Delete ${t.name}`} onClick={() => setRemoving(t)}>Delete</button>
+                  <button
+                    type="button"
+                    class="button small"
+                    aria-label={`Activate ${t.name}`}
+                    onClick={async () => {
+                      setError('');
+                      try {
+                        await api.put(`themes/${encodeURIComponent(t.name)}/activate/`);
+                        await load();
+                      } catch (err) {
+                        setError(messageOf(err));
+                      }
+                    }}
+                  >
+                    Activate
+                  </button>
+                  <button type="button" class="button small quiet" aria-label={`Delete ${t.name}`} onClick={() => setRemoving(t)}>
+                    Delete
+                  </button>
                 </span>
               )}
             </li>
@@ -64,7 +92,16 @@ export function Themes() {
         </ul>
       )}
       {removing && (
-        <ConfirmDialog title={`Delete ${removing.name}?`} confirm="Delete" onClose={() => setRemoving(null)} onConfirm={async () => { await api.del(`themes/${encodeURIComponent(removing.name)}/`); setRemoving(null); await load(); }}>
+        <ConfirmDialog
+          title={`Delete ${removing.name}?`}
+          confirm="Delete"
+          onClose={() => setRemoving(null)}
+          onConfirm={async () => {
+            await api.del(`themes/${encodeURIComponent(removing.name)}/`);
+            setRemoving(null);
+            await load();
+          }}
+        >
           <p>The theme's files are removed from the site.</p>
         </ConfirmDialog>
       )}

@@ -7,11 +7,4 @@ import { resetPasswordCommand } from './reset-password';
 import { serveCommand } from './serve';
 import { versionCommand } from './version';
 
-export const COMMANDS: CliCommand[] = [
-  serveCommand,
-  keysCommand,
-  resetPasswordCommand,
-  importCommand,
-  exportCommand,
-  versionCommand,
-];
+export const COMMANDS: CliCommand[] = [serveCommand, keysCommand, resetPasswordCommand, importCommand, exportCommand, versionCommand];

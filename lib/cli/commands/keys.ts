@@ -17,8 +17,7 @@ The embedded database is used by one process at a time: stop \`pressroom serve\`
 
 ${SITE_USAGE}`;
 
-const line = (keys: IntegrationKeyLine) =>
-  `${JSON.stringify(keys.name)} id=${keys.id} content_key=${keys.contentKey} admin_key=${keys.adminKey}\n`;
+const line = (keys: IntegrationKeyLine) => `${JSON.stringify(keys.name)} id=${keys.id} content_key=${keys.contentKey} admin_key=${keys.adminKey}\n`;
 
 /** The credentials file keeps the keys `serve` prints: new secrets for its integration go there too. */
 async function updateCredentials(contentDir: string, keys: IntegrationKeyLine, io: CliIo): Promise<void> {
@@ -41,7 +40,8 @@ export const keysCommand: CliCommand = {
     const regenerate = values.regenerate as string | undefined;
     if (create !== undefined && regenerate !== undefined) throw new UsageError('--new and --regenerate go one at a time');
     if (create !== undefined && create.trim() === '') throw new UsageError('--new needs a name');
-    if (regenerate !== undefined && !/^[0-9a-f]{24}$/.test(regenerate)) throw new UsageError('--regenerate needs an integration id (24 hex characters), as `pressroom keys` prints it');
+    if (regenerate !== undefined && !/^[0-9a-f]{24}$/.test(regenerate))
+      throw new UsageError('--regenerate needs an integration id (24 hex characters), as `pressroom keys` prints it');
     const site = await openSite(siteFlags(values, io));
     try {
       if (create !== undefined) {

@@ -33,7 +33,8 @@ export const resetPasswordCommand: CliCommand = {
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseFlags(argv, { ...SITE_OPTIONS, 'password-stdin': { type: 'boolean' } }, true);
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'the email of the user is missing' : `one email only, got ${positionals.length} arguments`);
+    if (positionals.length !== 1)
+      throw new UsageError(positionals.length === 0 ? 'the email of the user is missing' : `one email only, got ${positionals.length} arguments`);
     const [email] = positionals;
     const flags = siteFlags(values, io);
     const fromStdin = values['password-stdin'] === true;

@@ -39,7 +39,16 @@ export const serveCommand: CliCommand = {
     // whatever the operator's umask, what this process writes (credentials, uploads) is its own
     process.umask(0o077);
     const server = await serve(
-      { port, host, dataDir: site.data ?? './content/data', databaseUrl: site.databaseUrl, name: site.name ?? 'svc', url: site.url, logFormat, quiet: values.quiet === true },
+      {
+        port,
+        host,
+        dataDir: site.data ?? './content/data',
+        databaseUrl: site.databaseUrl,
+        name: site.name ?? 'svc',
+        url: site.url,
+        logFormat,
+        quiet: values.quiet === true,
+      },
       io,
     );
     const signal = await new Promise<NodeJS.Signals>((resolve) => {

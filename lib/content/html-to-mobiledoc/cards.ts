@@ -48,7 +48,7 @@ export function imageCard(img: Element, href?: string, figure?: Element): CardDa
       height: dimension(img.attribs.height),
       cardWidth: cardWidth(figure),
       caption: figure ? caption(figure) : undefined,
-      href: href ? safeUrl(href) ?? undefined : undefined,
+      href: href ? (safeUrl(href) ?? undefined) : undefined,
     }),
   };
 }
@@ -170,9 +170,7 @@ export function figureCard(figure: Element): CardData | null {
   if (hasClass(figure, 'kg-gallery-card')) return galleryCard(figure);
   if (hasClass(figure, 'kg-bookmark-card')) return bookmarkCard(figure);
   if (hasClass(figure, 'kg-embed-card')) return embedCard(figure);
-  const significant = figure.children.filter(
-    (node) => isElement(node) || (node.type === 'text' && node.data.trim() !== ''),
-  );
+  const significant = figure.children.filter((node) => isElement(node) || (node.type === 'text' && node.data.trim() !== ''));
   const pre = significant.find((node): node is Element => isElement(node) && node.name === 'pre');
   const onlyCode = significant.every((node) => isElement(node) && (node.name === 'pre' || node.name === 'figcaption'));
   if (pre && onlyCode) return codeCard(pre, figure);

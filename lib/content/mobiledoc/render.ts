@@ -5,15 +5,7 @@ import { HeadingIds } from './heading-ids';
 import type { ResponsiveImages } from '../responsive-images';
 import { markersText, renderMarkers } from './markers';
 import { LIST_SECTION_TAGS, MARKUP_SECTION_TAGS, SECTION_ATTRIBUTES } from './tags';
-import {
-  CARD_SECTION,
-  IMAGE_SECTION,
-  LIST_SECTION,
-  MARKUP_SECTION,
-  type Marker,
-  type Mobiledoc,
-  type Section,
-} from '../types';
+import { CARD_SECTION, IMAGE_SECTION, LIST_SECTION, MARKUP_SECTION, type Marker, type Mobiledoc, type Section } from '../types';
 
 const HEADING = /^h[1-6]$/;
 

@@ -1,12 +1,8 @@
 // What the mobiledoc 0.3 DOM renderer accepts; anything else is skipped when rendering rather than
 // rejected, because Ghost accepts such documents and an import must not fail on them.
-export const MARKUP_SECTION_TAGS: ReadonlySet<string> = new Set([
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'aside',
-]);
+export const MARKUP_SECTION_TAGS: ReadonlySet<string> = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'aside']);
 export const LIST_SECTION_TAGS: ReadonlySet<string> = new Set(['ul', 'ol']);
-export const MARKUP_TAGS: ReadonlySet<string> = new Set([
-  'a', 'b', 'strong', 'i', 'em', 'u', 's', 'code', 'sub', 'sup',
-]);
+export const MARKUP_TAGS: ReadonlySet<string> = new Set(['a', 'b', 'strong', 'i', 'em', 'u', 's', 'code', 'sub', 'sup']);
 /** Per markup tag, the attributes carried into the HTML. */
 export const MARKUP_ATTRIBUTES: Readonly<Record<string, ReadonlySet<string>>> = {
   a: new Set(['href', 'rel', 'target']),

@@ -35,7 +35,15 @@ export const dbOperations: OperationTable = {
         schema: z.object({
           db: z.array(z.unknown()),
           problems: z.array(problem),
-          imported: z.object({ posts: z.number(), pages: z.number(), tags: z.number(), users: z.number(), images: z.number(), settings: z.number(), lexical: z.number() }),
+          imported: z.object({
+            posts: z.number(),
+            pages: z.number(),
+            tags: z.number(),
+            users: z.number(),
+            images: z.number(),
+            settings: z.number(),
+            lexical: z.number(),
+          }),
         }),
       },
     },

@@ -20,7 +20,8 @@ function postOperations(type: PostType): OperationTable {
     [`admin GET ${root}/`]: (v) => ({
       operationId: `browse${many}`,
       summary: `Browse ${root}`,
-      description: 'Every status. Default order: scheduled, then drafts, then published by `published_at desc`, then `updated_at desc`. Tags and authors are included unless `include` names which to show.',
+      description:
+        'Every status. Default order: scheduled, then drafts, then published by `published_at desc`, then `updated_at desc`. Tags and authors are included unless `include` names which to show.',
       query: [...browseQuery],
       includes: ['tags', 'authors'],
       responses: { 200: { description: `A page of ${root}.`, schema: listEnvelope(root, adminPostSchema(v), { browse: true }) } },
@@ -54,7 +55,8 @@ function postOperations(type: PostType): OperationTable {
     [`admin PUT ${root}/:id/`]: (v) => ({
       operationId: `edit${one}`,
       summary: `Edit ${a}`,
-      description: '`updated_at` is required: the value last read. If the stored one differs, the edit is refused with 409 (`UPDATE_COLLISION`). `tags` and `authors` replace the whole set.',
+      description:
+        '`updated_at` is required: the value last read. If the stored one differs, the edit is refused with 409 (`UPDATE_COLLISION`). `tags` and `authors` replace the whole set.',
       query: ['source', ...outputQuery],
       body: jsonEnvelope(root, postInputSchema(v).required({ updated_at: true })),
       responses: { 200: { description: `The ${type} as saved.`, schema: listEnvelope(root, adminPostSchema(v)), headers: [...invalidate] } },

@@ -8,7 +8,12 @@ import type { OperationTable } from '../spec';
 /** One `{key, value}` per writable setting, each value with its own schema. */
 function settingsInput() {
   const entries = writableSettings().map(([key, value]) => z.object({ key: z.literal(key), value }));
-  return z.object({ settings: z.array(z.discriminatedUnion('key', entries as [(typeof entries)[number], ...(typeof entries)[number][]])).min(1).max(200) });
+  return z.object({
+    settings: z
+      .array(z.discriminatedUnion('key', entries as [(typeof entries)[number], ...(typeof entries)[number][]]))
+      .min(1)
+      .max(200),
+  });
 }
 
 export const siteSettingsOperations: OperationTable = {
@@ -35,7 +40,13 @@ export const siteSettingsOperations: OperationTable = {
     summary: 'Edit settings',
     description: 'Every entry is checked before anything is written. An unknown key → 404; a read-only key or a bad value → 422.',
     body: { type: 'json', schema: settingsInput() },
-    responses: { 200: { description: 'Every readable setting, as saved.', schema: listEnvelope('settings', settingEntry, { meta: true }), headers: ['x-cache-invalidate'] } },
+    responses: {
+      200: {
+        description: 'Every readable setting, as saved.',
+        schema: listEnvelope('settings', settingEntry, { meta: true }),
+        headers: ['x-cache-invalidate'],
+      },
+    },
     errors: [404],
   }),
 };

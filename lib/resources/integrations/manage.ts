@@ -12,7 +12,14 @@ export const integrationEditInput = z.object({
   name: z.string().trim().min(1).max(191).optional(),
   description: z.preprocess(blankIsNull, z.string().max(2000).nullable()).optional(),
   icon_image: z
-    .preprocess(blankIsNull, z.string().max(2000).refine((v) => v.startsWith('/') || URL.canParse(v), 'must be a URL or a path').nullable())
+    .preprocess(
+      blankIsNull,
+      z
+        .string()
+        .max(2000)
+        .refine((v) => v.startsWith('/') || URL.canParse(v), 'must be a URL or a path')
+        .nullable(),
+    )
     .optional(),
 });
 

@@ -61,7 +61,11 @@ const imageSizes = new WeakMap<AppContext, ImageSizes>();
  * The sizes of the site's own images a body shows, for `srcset`, `width` and `height`; undefined when it
  * shows none. A body without image or gallery cards costs one substring search, not a parse.
  */
-export async function imagesOfInput(app: AppContext, input: { mobiledoc?: string | null; html?: string | null }, sourceHtml: boolean): Promise<ResponsiveImages | undefined> {
+export async function imagesOfInput(
+  app: AppContext,
+  input: { mobiledoc?: string | null; html?: string | null },
+  sourceHtml: boolean,
+): Promise<ResponsiveImages | undefined> {
   let doc: Mobiledoc;
   try {
     if (sourceHtml && input.html !== undefined) {

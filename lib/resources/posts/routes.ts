@@ -15,7 +15,17 @@ import { adminLocation } from '../shared/urls';
 import { postEvents } from '../../events/post-events';
 import type { DomainEvent } from '../../events/events';
 import { write } from '../shared/write';
-import { addPost, browsePosts, destroyPost, editPost, parsePostInput, streamPosts, type PostBrowse, type PostChange, type PostWriteContext } from './operations';
+import {
+  addPost,
+  browsePosts,
+  destroyPost,
+  editPost,
+  parsePostInput,
+  streamPosts,
+  type PostBrowse,
+  type PostChange,
+  type PostWriteContext,
+} from './operations';
 import { imagesOfInput } from './body';
 import type { PostInput } from './schema';
 import { serializePost } from './serialize';
@@ -61,7 +71,13 @@ export function postRoutes(type: PostType): RouteDef[] {
   const notFoundMessage = `${type === 'page' ? 'Page' : 'Post'} not found.`;
 
   async function render(ctx: RouteContext, rows: PostRow[], relations: PostRelations | PublicPostRelations | null, options: OutputOptions) {
-    const rel = relations ?? (await relationsOf(ctx, rows.map((r) => r.id), options));
+    const rel =
+      relations ??
+      (await relationsOf(
+        ctx,
+        rows.map((r) => r.id),
+        options,
+      ));
     const sctx = serializeContext(ctx);
     return rows.map((row) => serializePost(row, { tags: rel.tags.get(row.id) ?? [], authors: rel.authors.get(row.id) ?? [] }, sctx, options));
   }
@@ -137,8 +153,7 @@ export function postRoutes(type: PostType): RouteDef[] {
     return jsonText(200, `{"${resource}":${list},"meta":${JSON.stringify(meta)}}`);
   };
 
-  const byId = (ctx: RouteContext) =>
-    ctx.app.storage.posts.findById(requireId(ctx.params.id), undefined, bodies(output(ctx))).then((row) => readOne(ctx, row));
+  const byId = (ctx: RouteContext) => ctx.app.storage.posts.findById(requireId(ctx.params.id), undefined, bodies(output(ctx))).then((row) => readOne(ctx, row));
   const bySlug = (ctx: RouteContext) =>
     ctx.app.storage.posts.findBySlug(ctx.params.slug ?? '', undefined, bodies(output(ctx))).then((row) => readOne(ctx, row));
 

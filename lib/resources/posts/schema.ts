@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { Version } from '../../http/context';
 import { optionalText, socialInputFields } from '../shared/input';
 
-
 const tagReference = z.union([
   z.string().min(1).max(191),
   z
@@ -27,7 +26,7 @@ const authorReference = z.union([
  * content it wrote and stay ignored.
  */
 export const UNSTORABLE_CONTENT: Readonly<Record<string, string>> = {
-  lexical: 'a lexical body (the reference\'s editor format since 5.0); send mobiledoc, or html with ?source=html',
+  lexical: "a lexical body (the reference's editor format since 5.0); send mobiledoc, or html with ?source=html",
   feature_image_alt: 'alt text for the feature image',
   feature_image_caption: 'a caption for the feature image',
 };

@@ -19,12 +19,7 @@ function serializePostAuthor(author: UserWithRoles | PublicAuthor, ctx: Serializ
 }
 
 /** A post or page as the Admin or Content API shows it (contract §2.3, §2.10). */
-export function serializePost(
-  post: PostRow,
-  relations: PostRelationsOf,
-  ctx: SerializeContext,
-  output: OutputOptions,
-): Record<string, unknown> {
+export function serializePost(post: PostRow, relations: PostRelationsOf, ctx: SerializeContext, output: OutputOptions): Record<string, unknown> {
   const content = ctx.api === 'content';
   const date = dateFor(ctx);
   const withTags = output.include.has('tags');

@@ -10,7 +10,7 @@ const nullableText = (max: number) => z.string().max(max).nullable();
 const imageRef = z
   .string()
   .max(2000)
-  .refine((v) => v.startsWith('/') || /^https?:\/\//i.test(v) && URL.canParse(v), 'must be an http(s) URL or a path')
+  .refine((v) => v.startsWith('/') || (/^https?:\/\//i.test(v) && URL.canParse(v)), 'must be an http(s) URL or a path')
   .nullable();
 
 const navigationItem = z.object({ label: z.string().trim().min(1).max(200), url: z.string().trim().min(1).max(2000) }).strict();
@@ -44,7 +44,10 @@ const SCHEMAS: Record<string, z.ZodType<string | null, unknown>> = {
   logo: imageRef,
   icon: imageRef,
   cover_image: imageRef,
-  accent_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour').nullable(),
+  accent_color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour')
+    .nullable(),
   facebook: nullableText(2000),
   twitter: nullableText(2000),
   lang: z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'must be a language tag such as en or pt-BR'),

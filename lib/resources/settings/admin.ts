@@ -9,7 +9,10 @@ import { isReadable, isReadOnly, isWritable, parseSettingValue } from './admin-k
 
 async function readable(tx: Stores): Promise<{ key: string; value: string | null }[]> {
   const stored = await tx.settings.all();
-  return [...stored].filter(([key]) => isReadable(key)).map(([key, value]) => ({ key, value })).sort((a, b) => a.key.localeCompare(b.key));
+  return [...stored]
+    .filter(([key]) => isReadable(key))
+    .map(([key, value]) => ({ key, value }))
+    .sort((a, b) => a.key.localeCompare(b.key));
 }
 
 /** Every entry checked before anything is written: one bad key or value and nothing changes. */

@@ -2,8 +2,22 @@ import type { RouteDef } from '../../http/context';
 import { json } from '../../http/response';
 
 const PLAIN = [
-  'title', 'description', 'logo', 'icon', 'cover_image', 'facebook', 'twitter', 'meta_title', 'meta_description',
-  'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title', 'twitter_description', 'members_support_address',
+  'title',
+  'description',
+  'logo',
+  'icon',
+  'cover_image',
+  'facebook',
+  'twitter',
+  'meta_title',
+  'meta_description',
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'members_support_address',
 ] as const;
 
 function navigation(value: string | null | undefined): { label: string; url: string }[] {

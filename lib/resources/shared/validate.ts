@@ -23,8 +23,13 @@ function describe(issue: z.core.$ZodIssue, where: string): string {
 
 function article(expected: string): string {
   const names: Record<string, string> = {
-    string: 'a string', number: 'a number', boolean: 'true or false', array: 'an array', object: 'an object',
-    null: 'null', date: 'a date',
+    string: 'a string',
+    number: 'a number',
+    boolean: 'true or false',
+    array: 'an array',
+    object: 'an object',
+    null: 'null',
+    date: 'a date',
   };
   return names[expected] ?? expected;
 }

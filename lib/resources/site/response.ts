@@ -6,7 +6,10 @@ import { siteUrl } from '../shared/response';
 const base = {
   title: z.string(),
   url: siteUrl,
-  version: z.string().regex(/^\d+\.\d+$/).meta({ description: '`major.minor` of the running service.' }),
+  version: z
+    .string()
+    .regex(/^\d+\.\d+$/)
+    .meta({ description: '`major.minor` of the running service.' }),
 };
 
 export const siteV2 = z.object(base).strict().meta({ description: 'The site (v2).' });

@@ -24,9 +24,20 @@ export function tagEvents(change: TagChange): DomainEvent[] {
 }
 
 const COPIED = [
-  'description', 'feature_image', 'meta_title', 'meta_description', 'og_image', 'og_title', 'og_description',
-  'twitter_image', 'twitter_title', 'twitter_description', 'codeinjection_head', 'codeinjection_foot',
-  'canonical_url', 'accent_color',
+  'description',
+  'feature_image',
+  'meta_title',
+  'meta_description',
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'codeinjection_head',
+  'codeinjection_foot',
+  'canonical_url',
+  'accent_color',
 ] as const satisfies readonly (keyof TagInput & keyof TagRow)[];
 
 function copied(input: TagInput): Partial<TagRow> {
@@ -55,11 +66,28 @@ export async function addTag(tx: Stores, app: AppContext, input: TagInput): Prom
   const now = app.now();
   const slug = await tx.tags.freeSlug(tagSlug(input.slug || name) || 'tag');
   const after = await tx.tags.insert({
-    id: objectId(now), name, slug, description: null, feature_image: null, parent_id: (await parentId(tx, input.parent)) ?? null,
+    id: objectId(now),
+    name,
+    slug,
+    description: null,
+    feature_image: null,
+    parent_id: (await parentId(tx, input.parent)) ?? null,
     visibility: input.visibility ?? (name.startsWith('#') ? 'internal' : 'public'),
-    og_image: null, og_title: null, og_description: null, twitter_image: null, twitter_title: null, twitter_description: null,
-    meta_title: null, meta_description: null, codeinjection_head: null, codeinjection_foot: null, canonical_url: null,
-    accent_color: null, ...copied(input), created_at: now, updated_at: now,
+    og_image: null,
+    og_title: null,
+    og_description: null,
+    twitter_image: null,
+    twitter_title: null,
+    twitter_description: null,
+    meta_title: null,
+    meta_description: null,
+    codeinjection_head: null,
+    codeinjection_foot: null,
+    canonical_url: null,
+    accent_color: null,
+    ...copied(input),
+    created_at: now,
+    updated_at: now,
   });
   return { before: null, after };
 }

@@ -56,8 +56,12 @@ export const contentTag = z
   .object({ ...identity, ...meta, url: siteUrl, ...count })
   .strict()
   .meta({ description: 'A tag (Content API): also the shape of tags included in a post.' });
-export const contentPrimaryTagV2 = fullTag('content', 'v2').extend(parent).meta({ description: "A post's primary tag (Content API v2): every tag field and its parent." });
-export const contentPrimaryTagV3 = fullTag('content', 'v3').extend(parent).meta({ description: "A post's primary tag (Content API v3): every tag field and its parent." });
+export const contentPrimaryTagV2 = fullTag('content', 'v2')
+  .extend(parent)
+  .meta({ description: "A post's primary tag (Content API v2): every tag field and its parent." });
+export const contentPrimaryTagV3 = fullTag('content', 'v3')
+  .extend(parent)
+  .meta({ description: "A post's primary tag (Content API v3): every tag field and its parent." });
 
 export const adminTagSchema = (version: Version) => (version === 'v2' ? adminTagV2 : adminTagV3);
 export const adminPrimaryTagSchema = (version: Version) => (version === 'v2' ? adminPrimaryTagV2 : adminTagV3);

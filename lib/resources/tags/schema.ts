@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { optionalText, socialInputFields } from '../shared/input';
 
-
 /** Fields a client may write on a tag. */
 export const tagInput = z
   .object({
@@ -15,7 +14,10 @@ export const tagInput = z
     codeinjection_head: optionalText(65535),
     codeinjection_foot: optionalText(65535),
     canonical_url: optionalText(2000),
-    accent_color: z.string().regex(/^#?[0-9a-fA-F]{6}$/, 'must be a hex colour like #ff0000').nullable(),
+    accent_color: z
+      .string()
+      .regex(/^#?[0-9a-fA-F]{6}$/, 'must be a hex colour like #ff0000')
+      .nullable(),
   })
   .partial();
 

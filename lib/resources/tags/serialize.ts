@@ -13,29 +13,46 @@ export function serializeTag(tag: TagRow & Counted, ctx: SerializeContext, shape
   const url = urls.tag(ctx.site, tag.slug);
   if (ctx.api === 'content' && shape !== 'primary') {
     const out: Record<string, unknown> = {
-      id: tag.id, name: tag.name, slug: tag.slug, description: tag.description, feature_image: tag.feature_image,
-      visibility: tag.visibility, meta_title: tag.meta_title, meta_description: tag.meta_description, url,
+      id: tag.id,
+      name: tag.name,
+      slug: tag.slug,
+      description: tag.description,
+      feature_image: tag.feature_image,
+      visibility: tag.visibility,
+      meta_title: tag.meta_title,
+      meta_description: tag.meta_description,
+      url,
     };
     if (tag.count_posts !== undefined) out.count = { posts: tag.count_posts };
     return out;
   }
   const date = dateFor(ctx);
   const out: Record<string, unknown> = {
-    id: tag.id, name: tag.name, slug: tag.slug, description: tag.description, feature_image: tag.feature_image,
+    id: tag.id,
+    name: tag.name,
+    slug: tag.slug,
+    description: tag.description,
+    feature_image: tag.feature_image,
     visibility: tag.visibility,
   };
   // v3 tags carry the social and injection fields; v2 tags, nested or not, only the base set
   if (ctx.version === 'v3') {
     Object.assign(out, {
-      og_image: tag.og_image, og_title: tag.og_title, og_description: tag.og_description,
-      twitter_image: tag.twitter_image, twitter_title: tag.twitter_title, twitter_description: tag.twitter_description,
+      og_image: tag.og_image,
+      og_title: tag.og_title,
+      og_description: tag.og_description,
+      twitter_image: tag.twitter_image,
+      twitter_title: tag.twitter_title,
+      twitter_description: tag.twitter_description,
     });
   }
   Object.assign(out, { meta_title: tag.meta_title, meta_description: tag.meta_description });
   if (ctx.version === 'v3') {
     Object.assign(out, {
-      codeinjection_head: tag.codeinjection_head, codeinjection_foot: tag.codeinjection_foot,
-      canonical_url: tag.canonical_url, accent_color: tag.accent_color,
+      codeinjection_head: tag.codeinjection_head,
+      codeinjection_foot: tag.codeinjection_foot,
+      canonical_url: tag.canonical_url,
+      accent_color: tag.accent_color,
     });
   }
   Object.assign(out, { created_at: date(tag.created_at), updated_at: date(tag.updated_at), url });

@@ -5,7 +5,11 @@
 export const DEFAULT_THEME_NAME = 'casper';
 
 export const DEFAULT_THEME_FILES: Readonly<Record<string, string>> = {
-  'package.json': JSON.stringify({ name: 'casper', description: 'The default pressroom theme', version: '1.0.0', engines: { ghost: '>=3.0.0' }, license: 'MIT' }, null, 2),
+  'package.json': JSON.stringify(
+    { name: 'casper', description: 'The default pressroom theme', version: '1.0.0', engines: { ghost: '>=3.0.0' }, license: 'MIT' },
+    null,
+    2,
+  ),
   'default.hbs': `<!DOCTYPE html>
 <html lang="{{@site.lang}}">
 <head>

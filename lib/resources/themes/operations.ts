@@ -53,7 +53,10 @@ async function exclusively<T>(store: FileStore, name: string, work: () => Promis
 function invalidTheme(name: string, problems: ThemeProblem[]): ApiError {
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
   return new ApiError('ThemeValidationError', `Theme ${name} is not valid: ${problems[0].message}${more}`, {
-    context: problems.slice(0, 5).map((p) => p.message).join(' '),
+    context: problems
+      .slice(0, 5)
+      .map((p) => p.message)
+      .join(' '),
     details: { name, errors: problems.slice(0, MAX_LISTED), total: problems.length },
   });
 }
@@ -61,10 +64,13 @@ function invalidTheme(name: string, problems: ThemeProblem[]): ApiError {
 function assertZip(file: UploadedFile): void {
   const magic = file.data.length >= 4 && file.data[0] === 0x50 && file.data[1] === 0x4b && (file.data[2] === 3 || file.data[2] === 5);
   const problem =
-    extensionOf(file.filename) !== 'zip' ? `The file ${JSON.stringify(file.filename.slice(0, 100))} does not end in .zip.`
-    : !ZIP_TYPES.includes(file.mimeType.split(';')[0].trim()) ? `The file was sent as ${file.mimeType || 'no type'}, not application/zip.`
-    : !magic ? 'The content of the file is not a zip archive.'
-    : null;
+    extensionOf(file.filename) !== 'zip'
+      ? `The file ${JSON.stringify(file.filename.slice(0, 100))} does not end in .zip.`
+      : !ZIP_TYPES.includes(file.mimeType.split(';')[0].trim())
+        ? `The file was sent as ${file.mimeType || 'no type'}, not application/zip.`
+        : !magic
+          ? 'The content of the file is not a zip archive.'
+          : null;
   if (problem) throw new ApiError('UnsupportedMediaTypeError', 'A theme must be uploaded as a zip file.', { context: problem, property: 'file' });
 }
 
@@ -73,7 +79,11 @@ function unpack(name: string, file: UploadedFile, maxBytes: number): { files: Zi
   try {
     entries = readZip(file.data, { maxEntries: MAX_THEME_ENTRIES, maxBytes });
   } catch (error) {
-    if (error instanceof ZipError) throw invalidTheme(name, error.problems.map((p) => ({ code: p.code, message: p.message, file: p.entry })));
+    if (error instanceof ZipError)
+      throw invalidTheme(
+        name,
+        error.problems.map((p) => ({ code: p.code, message: p.message, file: p.entry })),
+      );
     throw error;
   }
   const theme = checkTheme(entries);
@@ -124,9 +134,7 @@ export async function uploadTheme(app: AppContext, file: UploadedFile): Promise<
 
 export async function browseThemes(app: AppContext): Promise<ThemeView[]> {
   const [rows, active] = await Promise.all([app.storage.themes.all(), activeName(app.storage)]);
-  return [defaultTheme, ...rows]
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((t) => themeView(t.name, t.package, t.files, t.name === active));
+  return [defaultTheme, ...rows].sort((a, b) => a.name.localeCompare(b.name)).map((t) => themeView(t.name, t.package, t.files, t.name === active));
 }
 
 /** Makes a theme the active one: a setting, so it holds across restarts and instances; fires `site.changed`. */

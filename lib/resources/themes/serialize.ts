@@ -26,7 +26,11 @@ export function customTemplates(files: readonly string[]): CustomTemplate[] {
     const [, kind, rest] = match;
     templates.push({
       filename: file.slice(0, -'.hbs'.length),
-      name: rest.split('-').filter(Boolean).map((word) => word[0].toUpperCase() + word.slice(1)).join(' '),
+      name: rest
+        .split('-')
+        .filter(Boolean)
+        .map((word) => word[0].toUpperCase() + word.slice(1))
+        .join(' '),
       for: kind === 'custom' ? ['page', 'post'] : [kind],
       slug: kind === 'custom' ? null : rest,
     });

@@ -70,7 +70,10 @@ function readPackage(entry: ZipEntry | undefined, problems: ThemeProblem[]): Rec
 export function checkTheme(entries: ZipEntry[]): ThemeFiles {
   const files = withoutWrapperFolder(entries);
   const problems: ThemeProblem[] = [];
-  const pkg = readPackage(files.find((e) => e.name === 'package.json'), problems);
+  const pkg = readPackage(
+    files.find((e) => e.name === 'package.json'),
+    problems,
+  );
   for (const template of REQUIRED_TEMPLATES) {
     if (!files.some((e) => e.name === template)) {
       problems.push({ code: 'TEMPLATE_MISSING', message: `The theme has no ${template} template.`, file: template });

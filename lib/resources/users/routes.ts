@@ -14,14 +14,12 @@ function usersResource(api: 'admin' | 'content'): RouteDef[] {
   const root = api === 'admin' ? 'users' : 'authors';
   const notFoundMessage = api === 'admin' ? 'User not found.' : 'Author not found.';
 
-  const countMode = (include: ReadonlySet<string>) =>
-    include.has('count.posts') ? (api === 'content' ? ('published' as const) : ('all' as const)) : null;
+  const countMode = (include: ReadonlySet<string>) => (include.has('count.posts') ? (api === 'content' ? ('published' as const) : ('all' as const)) : null);
 
   function present(ctx: RouteContext, users: (UserWithRoles & Counted)[] | (PublicAuthor & Counted)[]) {
     const { fields, include } = outputOptions(ctx.query);
     const sctx = { api: ctx.api, version: ctx.version, site: ctx.app.options.url };
-    const serialize = (user: (UserWithRoles | PublicAuthor) & Counted) =>
-      'roles' in user ? serializeUser(user, sctx) : serializeAuthor(user, sctx);
+    const serialize = (user: (UserWithRoles | PublicAuthor) & Counted) => ('roles' in user ? serializeUser(user, sctx) : serializeAuthor(user, sctx));
     return users.map((user) => pickFields(serialize(user), fields, include.has('count.posts') ? ['count'] : []));
   }
 
@@ -43,25 +41,27 @@ function usersResource(api: 'admin' | 'content'): RouteDef[] {
       countPosts: countMode(include),
     };
     // the Content API shows no roles and no staff columns: it reads none
-    const result = api === 'content'
-      ? await ctx.app.storage.users.browseAuthors(query)
-      : await ctx.app.storage.users.browse(query);
+    const result = api === 'content' ? await ctx.app.storage.users.browseAuthors(query) : await ctx.app.storage.users.browse(query);
     return json(200, { [root]: present(ctx, result.rows), meta: paginationMeta(page, result.total) });
   };
 
-  const auth = api === 'admin'
-    ? { api, auth: 'admin' as const }
-    : { api, auth: 'content' as const };
+  const auth = api === 'admin' ? { api, auth: 'admin' as const } : { api, auth: 'content' as const };
   const permission = (action: string) => (api === 'admin' ? { permission: { resource: 'users', action } } : {});
 
   return [
     { method: 'GET', path: `${root}/`, ...auth, ...permission('browse'), handle: browse },
     {
-      method: 'GET', path: `${root}/:id/`, ...auth, ...permission('read'),
+      method: 'GET',
+      path: `${root}/:id/`,
+      ...auth,
+      ...permission('read'),
       handle: (ctx) => readOne(ctx, (options) => ctx.app.storage.users.findById(requireId(ctx.params.id), options)),
     },
     {
-      method: 'GET', path: `${root}/slug/:slug/`, ...auth, ...permission('read'),
+      method: 'GET',
+      path: `${root}/slug/:slug/`,
+      ...auth,
+      ...permission('read'),
       handle: (ctx) => readOne(ctx, (options) => ctx.app.storage.users.findBySlug(ctx.params.slug ?? '', options)),
     },
   ];

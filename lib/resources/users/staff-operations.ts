@@ -21,8 +21,21 @@ export function userEvents(change: UserChange): DomainEvent[] {
 }
 
 const PROFILE = [
-  'name', 'email', 'profile_image', 'cover_image', 'bio', 'website', 'location', 'facebook', 'twitter',
-  'accessibility', 'tour', 'locale', 'meta_title', 'meta_description', 'status',
+  'name',
+  'email',
+  'profile_image',
+  'cover_image',
+  'bio',
+  'website',
+  'location',
+  'facebook',
+  'twitter',
+  'accessibility',
+  'tour',
+  'locale',
+  'meta_title',
+  'meta_description',
+  'status',
 ] as const satisfies readonly (keyof UserEditInput & keyof UserRow)[];
 
 function roleName(user: UserWithRoles): string {
@@ -60,13 +73,28 @@ export async function addUser(tx: Stores, app: AppContext, actor: Actor, input: 
   const now = app.now();
   const user = await tx.users.insert(
     {
-      id: objectId(now), name: input.name, slug: await tx.users.freeSlug(slugify(input.slug ?? input.name) || 'user'),
-      password_hash: passwordHash, email: input.email, profile_image: input.profile_image ?? null,
-      cover_image: input.cover_image ?? null, bio: input.bio ?? null, website: input.website ?? null,
-      location: input.location ?? null, facebook: input.facebook ?? null, twitter: input.twitter ?? null,
-      accessibility: input.accessibility ?? null, status: 'active', locale: input.locale ?? null, visibility: 'public',
-      meta_title: input.meta_title ?? null, meta_description: input.meta_description ?? null, tour: input.tour ?? null,
-      last_seen: null, created_at: now, updated_at: now,
+      id: objectId(now),
+      name: input.name,
+      slug: await tx.users.freeSlug(slugify(input.slug ?? input.name) || 'user'),
+      password_hash: passwordHash,
+      email: input.email,
+      profile_image: input.profile_image ?? null,
+      cover_image: input.cover_image ?? null,
+      bio: input.bio ?? null,
+      website: input.website ?? null,
+      location: input.location ?? null,
+      facebook: input.facebook ?? null,
+      twitter: input.twitter ?? null,
+      accessibility: input.accessibility ?? null,
+      status: 'active',
+      locale: input.locale ?? null,
+      visibility: 'public',
+      meta_title: input.meta_title ?? null,
+      meta_description: input.meta_description ?? null,
+      tour: input.tour ?? null,
+      last_seen: null,
+      created_at: now,
+      updated_at: now,
     },
     role.id,
   );
@@ -160,4 +188,3 @@ export async function changePassword(app: AppContext, actor: Actor, input: Passw
     await tx.sessions.deleteForUser(target.id, self ? actor.sessionId : undefined);
   });
 }
-

@@ -2,17 +2,29 @@ import { z } from 'zod';
 
 const blankIsNull = (v: unknown) => (v === '' ? null : v);
 const text = (max: number) => z.preprocess(blankIsNull, z.string().max(max).nullable()).optional();
-const webUrl = z.preprocess(blankIsNull, z.url({ protocol: /^https?$/ }).max(2000).nullable()).optional();
+const webUrl = z
+  .preprocess(
+    blankIsNull,
+    z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .nullable(),
+  )
+  .optional();
 /** Images are absolute http(s) URLs or paths on this site (`/content/images/…`). */
 const image = z
-  .preprocess(blankIsNull, z.string().max(2000).refine((v) => v.startsWith('/') || URL.canParse(v), 'must be a URL or a path').nullable())
+  .preprocess(
+    blankIsNull,
+    z
+      .string()
+      .max(2000)
+      .refine((v) => v.startsWith('/') || URL.canParse(v), 'must be a URL or a path')
+      .nullable(),
+  )
   .optional();
 
 /** A role by name or id, in short form (`"Editor"`) or long form (`{name}` / `{id}`). */
-const roleReference = z.union([
-  z.string().min(1).max(50),
-  z.object({ id: z.string().max(24).optional(), name: z.string().max(50).optional() }).loose(),
-]);
+const roleReference = z.union([z.string().min(1).max(50), z.object({ id: z.string().max(24).optional(), name: z.string().max(50).optional() }).loose()]);
 
 const profile = {
   name: z.string().trim().min(1).max(191),

@@ -89,9 +89,19 @@ export async function addWebhook(tx: Stores, ctx: WebhookWriteContext, raw: Reco
   await assertUnique(tx, event, target);
   const now = ctx.app.now();
   const row = await tx.webhooks.insert({
-    id: objectId(now), event, target_url: target, name: input.name ?? null, secret: input.secret ?? null,
-    api_version: input.api_version ?? ctx.version, integration_id: integrationId, status: 'available',
-    last_triggered_at: null, last_triggered_status: null, last_triggered_error: null, created_at: now, updated_at: now,
+    id: objectId(now),
+    event,
+    target_url: target,
+    name: input.name ?? null,
+    secret: input.secret ?? null,
+    api_version: input.api_version ?? ctx.version,
+    integration_id: integrationId,
+    status: 'available',
+    last_triggered_at: null,
+    last_triggered_status: null,
+    last_triggered_error: null,
+    created_at: now,
+    updated_at: now,
   });
   // a concurrent request created the same webhook between the check and the insert
   if (!row) throw validation(DUPLICATE, { property: 'target_url' });

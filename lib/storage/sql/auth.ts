@@ -71,10 +71,12 @@ export function sqlIntegrations(db: SqlDriver): IntegrationStore {
       return affectedRows > 0;
     },
     async refreshKey(integrationId, keyId, secret, now) {
-      const { rows } = await db.query<ApiKeyRow>(
-        'UPDATE api_keys SET secret = $3, updated_at = $4 WHERE id = $2 AND integration_id = $1 RETURNING *',
-        [integrationId, keyId, secret, now],
-      );
+      const { rows } = await db.query<ApiKeyRow>('UPDATE api_keys SET secret = $3, updated_at = $4 WHERE id = $2 AND integration_id = $1 RETURNING *', [
+        integrationId,
+        keyId,
+        secret,
+        now,
+      ]);
       return rows[0] ?? null;
     },
   };
@@ -105,10 +107,11 @@ export function sqlSettings(db: SqlDriver): SettingStore {
 export function sqlTokens(db: SqlDriver): TokenStore {
   return {
     async recordUse(tokenHash, now, expiresAt) {
-      const inserted = await db.query(
-        `INSERT INTO token_uses (token_hash, first_used_at, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-        [tokenHash, now, expiresAt],
-      );
+      const inserted = await db.query(`INSERT INTO token_uses (token_hash, first_used_at, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+        tokenHash,
+        now,
+        expiresAt,
+      ]);
       if (inserted.affectedRows > 0) return null;
       const { rows } = await db.query<{ first_used_at: Date }>('SELECT first_used_at FROM token_uses WHERE token_hash = $1', [tokenHash]);
       return rows[0]?.first_used_at ?? now;

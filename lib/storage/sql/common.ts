@@ -18,10 +18,11 @@ export function escapeLike(text: string): string {
  * `table` is always a constant from this layer, never input.
  */
 export async function freeSlug(db: SqlDriver, table: string, base: string, exceptId?: string): Promise<string> {
-  const { rows } = await db.query<{ slug: string }>(
-    `SELECT slug FROM ${table} WHERE (slug = $1 OR slug LIKE $2) AND id IS DISTINCT FROM $3`,
-    [base, `${escapeLike(base)}-%`, exceptId ?? null],
-  );
+  const { rows } = await db.query<{ slug: string }>(`SELECT slug FROM ${table} WHERE (slug = $1 OR slug LIKE $2) AND id IS DISTINCT FROM $3`, [
+    base,
+    `${escapeLike(base)}-%`,
+    exceptId ?? null,
+  ]);
   const taken = new Set(rows.map((r) => r.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
@@ -174,12 +175,7 @@ export async function pageRows<R>(db: SqlDriver, spec: BrowseSpec): Promise<R[]>
  * `totals` says which generation this request read, for further counts; `generation`: the one the
  * caller read for this request already.
  */
-export async function browsePage<R>(
-  db: SqlDriver,
-  spec: BrowseSpec,
-  memo?: CountMemo,
-  generation?: number,
-): Promise<BrowseResult<R> & { totals?: Totals }> {
+export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec, memo?: CountMemo, generation?: number): Promise<BrowseResult<R> & { totals?: Totals }> {
   const body = browseBody(spec);
   if (!memo) {
     const [rows, total] = await Promise.all([pageRows<R>(db, spec), count(db, body, spec.params)]);
@@ -270,7 +266,12 @@ export function matchConditions(keys: Record<string, string | undefined>, caseIn
  * UNION ALL …`, one branch per key set that gives a key; null when none does. Join it on `id` to read
  * the rows; `ord` tells which key set found each. `table` is a constant of this layer, never input.
  */
-export function matchEachSql(table: string, keySets: Record<string, string | undefined>[], caseInsensitive: readonly string[], params: unknown[]): string | null {
+export function matchEachSql(
+  table: string,
+  keySets: Record<string, string | undefined>[],
+  caseInsensitive: readonly string[],
+  params: unknown[],
+): string | null {
   const branches: string[] = [];
   keySets.forEach((keys, ord) => {
     const match = matchConditions(keys, caseInsensitive, params);

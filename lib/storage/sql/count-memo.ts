@@ -74,10 +74,7 @@ export async function memoisedCount(db: SqlDriver, totals: Totals, body: string,
   const key = countKey(body, params);
   const known = totals.memo.get(key, totals.generation);
   if (known !== undefined) return known;
-  const { rows } = await db.query<{ total: number; generation_: string | number }>(
-    `SELECT count(*)::int AS total, ${GENERATION_COLUMN} ${body}`,
-    params,
-  );
+  const { rows } = await db.query<{ total: number; generation_: string | number }>(`SELECT count(*)::int AS total, ${GENERATION_COLUMN} ${body}`, params);
   const total = rows[0]?.total ?? 0;
   totals.memo.set(key, Number(rows[0]?.generation_ ?? 0), total);
   return total;

@@ -12,20 +12,40 @@ const textColumns = (alias: string, names: readonly string[]): Record<string, Fi
   Object.fromEntries(names.map((name) => [name, column(`${alias}.${name}`)]));
 
 const postTags: FieldRelation = {
-  key: 'p.id', from: 'posts_tags pt JOIN tags t ON t.id = pt.tag_id', link: 'pt.post_id',
+  key: 'p.id',
+  from: 'posts_tags pt JOIN tags t ON t.id = pt.tag_id',
+  link: 'pt.post_id',
   ids: { column: 'p.tag_ids', target: 'tags t', id: 't.id' },
 };
 const postAuthors: FieldRelation = {
-  key: 'p.id', from: 'posts_authors pa JOIN users a ON a.id = pa.author_id', link: 'pa.post_id',
+  key: 'p.id',
+  from: 'posts_authors pa JOIN users a ON a.id = pa.author_id',
+  link: 'pa.post_id',
   ids: { column: 'p.author_ids', target: 'users a', id: 'a.id' },
 };
 
 export const postFields: FieldMap = {
   fields: {
     ...textColumns('p', [
-      'id', 'title', 'slug', 'status', 'visibility', 'feature_image', 'type', 'custom_excerpt', 'custom_template',
-      'canonical_url', 'meta_title', 'meta_description', 'og_image', 'og_title', 'og_description',
-      'twitter_image', 'twitter_title', 'twitter_description', 'email_subject',
+      'id',
+      'title',
+      'slug',
+      'status',
+      'visibility',
+      'feature_image',
+      'type',
+      'custom_excerpt',
+      'custom_template',
+      'canonical_url',
+      'meta_title',
+      'meta_description',
+      'og_image',
+      'og_title',
+      'og_description',
+      'twitter_image',
+      'twitter_title',
+      'twitter_description',
+      'email_subject',
     ]),
     uuid: column('p.uuid::text'),
     featured: column('p.featured', 'boolean'),
@@ -43,7 +63,11 @@ export const postFields: FieldMap = {
     'authors.name': related(postAuthors, 'a.name'),
     'authors.email': related(postAuthors, 'a.email'),
     // reference-behaviour §6: the primary tag is the first tag, and only when it is public
-    primary_tag: { sql: 'ptag.slug', type: 'string', lookup: { key: 'p.primary_tag_id', target: 'tags ptag', id: 'ptag.id', where: `ptag.visibility = 'public'` } },
+    primary_tag: {
+      sql: 'ptag.slug',
+      type: 'string',
+      lookup: { key: 'p.primary_tag_id', target: 'tags ptag', id: 'ptag.id', where: `ptag.visibility = 'public'` },
+    },
     primary_author: { sql: 'pusr.slug', type: 'string', lookup: { key: 'p.primary_author_id', target: 'users pusr', id: 'pusr.id' } },
   },
   aliases: { tag: 'tags.slug', tags: 'tags.slug', author: 'authors.slug', authors: 'authors.slug' },
@@ -75,9 +99,23 @@ export function tagFields(options: CountOptions): FieldMap {
   return {
     fields: {
       ...textColumns('t', [
-        'id', 'name', 'slug', 'description', 'visibility', 'feature_image', 'parent_id', 'meta_title',
-        'meta_description', 'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title',
-        'twitter_description', 'canonical_url', 'accent_color',
+        'id',
+        'name',
+        'slug',
+        'description',
+        'visibility',
+        'feature_image',
+        'parent_id',
+        'meta_title',
+        'meta_description',
+        'og_image',
+        'og_title',
+        'og_description',
+        'twitter_image',
+        'twitter_title',
+        'twitter_description',
+        'canonical_url',
+        'accent_color',
       ]),
       created_at: column('t.created_at', 'date'),
       updated_at: column('t.updated_at', 'date'),
@@ -99,8 +137,21 @@ export function userFields(options: CountOptions): FieldMap {
   const map: FieldMap = {
     fields: {
       ...textColumns('u', [
-        'id', 'name', 'slug', 'email', 'status', 'location', 'website', 'bio', 'profile_image', 'cover_image',
-        'facebook', 'twitter', 'visibility', 'meta_title', 'meta_description',
+        'id',
+        'name',
+        'slug',
+        'email',
+        'status',
+        'location',
+        'website',
+        'bio',
+        'profile_image',
+        'cover_image',
+        'facebook',
+        'twitter',
+        'visibility',
+        'meta_title',
+        'meta_description',
       ]),
       created_at: column('u.created_at', 'date'),
       updated_at: column('u.updated_at', 'date'),

@@ -28,5 +28,8 @@ export async function migrate(driver: SqlDriver, list: Migration[] = migrations)
 export async function schemaFingerprint(list: Migration[] = migrations): Promise<string> {
   const text = list.map((m) => `${m.version}:${m.name}:${m.sql}`).join('\n');
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('').slice(0, 16);
+  return [...new Uint8Array(digest)]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, 16);
 }

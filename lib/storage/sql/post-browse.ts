@@ -8,9 +8,17 @@ import { postFields, publicPostFields } from './filter-fields';
 import { postColumns } from './post-columns';
 
 const ORDER_COLUMNS: Record<string, string> = {
-  id: 'p.id', title: 'p.title', slug: 'p.slug', status: 'p.status', featured: 'p.featured',
-  visibility: 'p.visibility', published_at: 'p.published_at', created_at: 'p.created_at',
-  updated_at: 'p.updated_at', type: 'p.type', reading_time: 'p.reading_time',
+  id: 'p.id',
+  title: 'p.title',
+  slug: 'p.slug',
+  status: 'p.status',
+  featured: 'p.featured',
+  visibility: 'p.visibility',
+  published_at: 'p.published_at',
+  created_at: 'p.created_at',
+  updated_at: 'p.updated_at',
+  type: 'p.type',
+  reading_time: 'p.reading_time',
 };
 
 /**
@@ -66,12 +74,7 @@ function allowedPosts(links: RelationLinks): string {
  * the counts come from the memo of this generation's counts, so each is taken once per generation.
  * `known`: the generation the caller read already, if it did.
  */
-export async function startFrom(
-  db: SqlDriver,
-  query: PostQuery,
-  memo: CountMemo,
-  known?: number,
-): Promise<{ from?: NqlComparison; generation?: number }> {
+export async function startFrom(db: SqlDriver, query: PostQuery, memo: CountMemo, known?: number): Promise<{ from?: NqlComparison; generation?: number }> {
   if (!query.filter) return { generation: known };
   const required = requiredRelations(query.filter, publicPostFields, { now: query.now });
   if (required.length === 0) return { generation: known };

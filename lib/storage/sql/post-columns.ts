@@ -3,11 +3,42 @@ import type { PostRow } from '../rows';
 
 /** The columns of `posts` a write sets. */
 export const POST_COLUMNS = [
-  'id', 'uuid', 'type', 'title', 'slug', 'slug_customised', 'mobiledoc', 'html', 'plaintext', 'comment_id',
-  'feature_image', 'featured', 'status', 'visibility', 'reading_time', 'custom_excerpt', 'codeinjection_head',
-  'codeinjection_foot', 'custom_template', 'canonical_url', 'og_image', 'og_title', 'og_description',
-  'twitter_image', 'twitter_title', 'twitter_description', 'meta_title', 'meta_description', 'email_subject',
-  'send_email_when_published', 'created_at', 'created_by', 'updated_at', 'updated_by', 'published_at', 'published_by',
+  'id',
+  'uuid',
+  'type',
+  'title',
+  'slug',
+  'slug_customised',
+  'mobiledoc',
+  'html',
+  'plaintext',
+  'comment_id',
+  'feature_image',
+  'featured',
+  'status',
+  'visibility',
+  'reading_time',
+  'custom_excerpt',
+  'codeinjection_head',
+  'codeinjection_foot',
+  'custom_template',
+  'canonical_url',
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'meta_title',
+  'meta_description',
+  'email_subject',
+  'send_email_when_published',
+  'created_at',
+  'created_by',
+  'updated_at',
+  'updated_by',
+  'published_at',
+  'published_by',
 ] as const;
 
 /**
@@ -17,7 +48,8 @@ export const POST_COLUMNS = [
  */
 export const ROW_COLUMNS = [
   ...POST_COLUMNS.slice(0, POST_COLUMNS.indexOf('created_at')),
-  'primary_tag_id', 'primary_author_id',
+  'primary_tag_id',
+  'primary_author_id',
   ...POST_COLUMNS.slice(POST_COLUMNS.indexOf('created_at')),
 ] as const satisfies readonly (keyof PostRow)[];
 

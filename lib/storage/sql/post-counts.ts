@@ -43,7 +43,11 @@ export async function attachPostCounts(
   });
   if (missing.length === 0) return;
   const params: unknown[] = [];
-  const where = equalsAny(`l.${link.column}`, missing.map((row) => row.id), params);
+  const where = equalsAny(
+    `l.${link.column}`,
+    missing.map((row) => row.id),
+    params,
+  );
   const { rows: counts } = await db.query<{ id: string; n: number; generation_: string | number }>(
     postCountsSql(link, mode, { also: GENERATION_COLUMN, where }),
     params,
@@ -138,7 +142,10 @@ async function countedPage<R extends { id: string } & Counted>(
     {
       from: counted ? `${table.from} ${countsJoin(alias, table.link, counted)}` : table.from,
       select: counted ? `${columns}, coalesce(c.n, 0) AS count_posts` : columns,
-      where, params, order, page: query.page,
+      where,
+      params,
+      order,
+      page: query.page,
     },
     query.withPublishedPosts ? memo : undefined,
     generation,

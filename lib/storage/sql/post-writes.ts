@@ -71,7 +71,12 @@ export async function insertPost(db: SqlDriver, row: PostWrite, tagIds: string[]
   let slug = row.slug;
   for (let attempt = 0; ; attempt++) {
     const values: Record<string, unknown> = {
-      ...row, slug, primary_tag_id: tags[0] ?? null, primary_author_id: authors[0] ?? null, tag_ids: tags, author_ids: authors,
+      ...row,
+      slug,
+      primary_tag_id: tags[0] ?? null,
+      primary_author_id: authors[0] ?? null,
+      tag_ids: tags,
+      author_ids: authors,
     };
     // a column left out is NULL (every nullable column of posts defaults to NULL), and each value less
     // is one less for PGlite to describe, bind and check
@@ -99,7 +104,12 @@ export async function insertPost(db: SqlDriver, row: PostWrite, tagIds: string[]
  * `current` (the row as this transaction locked it) the row is not read back.
  */
 export async function updatePost(
-  db: SqlDriver, id: string, patch: Partial<PostWrite>, tagIds?: string[], authorIds?: string[], current?: PostRow,
+  db: SqlDriver,
+  id: string,
+  patch: Partial<PostWrite>,
+  tagIds?: string[],
+  authorIds?: string[],
+  current?: PostRow,
 ): Promise<PostRow> {
   const values: Record<string, unknown> = { ...patch };
   const tags = tagIds && [...new Set(tagIds)];
@@ -150,10 +160,7 @@ export async function refreshRelationIds(db: SqlDriver, { table, column, ids, pr
 
 /** Tags and authors (with roles) of one post, in order. */
 export async function relationsOf(db: SqlDriver, memo: UserMemo, postId: string): Promise<Omit<PostWithRelations, 'row'>> {
-  const tags = await db.query<TagRow>(
-    'SELECT t.* FROM posts_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = $1 ORDER BY pt.sort_order',
-    [postId],
-  );
+  const tags = await db.query<TagRow>('SELECT t.* FROM posts_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = $1 ORDER BY pt.sort_order', [postId]);
   const authors = await db.query<WithRoleIds<UserRow>>(
     `SELECT u.*, ${ROLE_IDS} FROM posts_authors pa JOIN users u ON u.id = pa.author_id WHERE pa.post_id = $1 ORDER BY pa.sort_order`,
     [postId],

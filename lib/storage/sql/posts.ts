@@ -95,17 +95,17 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
     async relations(postIds, which): Promise<PostRelations> {
       const result: PostRelations = { tags: new Map(), authors: new Map() };
       if (postIds.length === 0) return result;
-      const [tags, authors] = await Promise.all([
-        which.tags ? tagsOf(postIds) : null,
-        which.authors ? authorsOf<UserRow>(postIds, 'u.*') : null,
-      ]);
+      const [tags, authors] = await Promise.all([which.tags ? tagsOf(postIds) : null, which.authors ? authorsOf<UserRow>(postIds, 'u.*') : null]);
       if (tags) result.tags = tags;
       if (authors) {
         // the Content API never shows roles: it asks without them and saves a query per page
         const ids = new Set([...authors.values()].flatMap((list) => list.map((a) => a.id)));
         const roles = which.roles === false ? new Map<string, RoleRow[]>() : await rolesOf(db, [...ids]);
         for (const [postId, list] of authors) {
-          result.authors.set(postId, list.map((user): UserWithRoles => ({ ...user, roles: roles.get(user.id) ?? ([] as RoleRow[]) })));
+          result.authors.set(
+            postId,
+            list.map((user): UserWithRoles => ({ ...user, roles: roles.get(user.id) ?? ([] as RoleRow[]) })),
+          );
         }
       }
       return result;
@@ -156,7 +156,11 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
         [fromUserId, toUserId],
       );
       await db.query('DELETE FROM posts_authors WHERE author_id = $1', [fromUserId]);
-      await refreshRelationIds(db, AUTHOR_LINKS, affected.rows.map((r) => r.post_id));
+      await refreshRelationIds(
+        db,
+        AUTHOR_LINKS,
+        affected.rows.map((r) => r.post_id),
+      );
     },
   };
 }

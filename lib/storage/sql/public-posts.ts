@@ -206,7 +206,14 @@ async function fromMemo<R extends { id: string } & Versioned>(
     return (await db.query<T>(`SELECT ${select}, ${alias}.xmin::text AS version_ FROM ${table} ${alias} WHERE ${where}`, params)).rows;
   };
   if (toCheck.length > 0) {
-    const versions = new Map((await read<{ id: string } & Versioned>(`${alias}.id`, toCheck.map((held) => held.row.id))).map((row) => [row.id, row.version_]));
+    const versions = new Map(
+      (
+        await read<{ id: string } & Versioned>(
+          `${alias}.id`,
+          toCheck.map((held) => held.row.id),
+        )
+      ).map((row) => [row.id, row.version_]),
+    );
     for (const held of toCheck) {
       if (versions.get(held.row.id) !== held.row.version_) {
         missing.push(held.row.id);

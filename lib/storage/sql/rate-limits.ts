@@ -16,10 +16,10 @@ export function sqlRateLimits(db: SqlDriver): RateLimitStore {
       return { count: rows[0].count, resetAt: rows[0].reset_at };
     },
     async peek(key, now): Promise<RateWindow | null> {
-      const { rows } = await db.query<{ count: number; reset_at: Date }>(
-        'SELECT count, reset_at FROM rate_limits WHERE key = $1 AND reset_at > $2',
-        [key, now],
-      );
+      const { rows } = await db.query<{ count: number; reset_at: Date }>('SELECT count, reset_at FROM rate_limits WHERE key = $1 AND reset_at > $2', [
+        key,
+        now,
+      ]);
       return rows[0] ? { count: rows[0].count, resetAt: rows[0].reset_at } : null;
     },
     async clear(key) {

@@ -11,17 +11,63 @@ import { AUTHOR_LINKS, TAG_LINKS } from './post-writes';
 const EXTRAS = ['lexical', 'feature_image_alt', 'feature_image_caption'];
 const POST_INSERT = [...POST_COLUMNS, ...EXTRAS];
 const TAG_COLUMNS = [
-  'id', 'name', 'slug', 'description', 'feature_image', 'parent_id', 'visibility', 'og_image', 'og_title', 'og_description',
-  'twitter_image', 'twitter_title', 'twitter_description', 'meta_title', 'meta_description', 'codeinjection_head',
-  'codeinjection_foot', 'canonical_url', 'accent_color', 'created_at', 'updated_at',
+  'id',
+  'name',
+  'slug',
+  'description',
+  'feature_image',
+  'parent_id',
+  'visibility',
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'meta_title',
+  'meta_description',
+  'codeinjection_head',
+  'codeinjection_foot',
+  'canonical_url',
+  'accent_color',
+  'created_at',
+  'updated_at',
 ];
 const USER_COLUMNS = [
-  'id', 'name', 'slug', 'email', 'profile_image', 'cover_image', 'bio', 'website', 'location', 'facebook', 'twitter',
-  'accessibility', 'status', 'locale', 'visibility', 'meta_title', 'meta_description', 'tour', 'last_seen', 'created_at', 'updated_at',
+  'id',
+  'name',
+  'slug',
+  'email',
+  'profile_image',
+  'cover_image',
+  'bio',
+  'website',
+  'location',
+  'facebook',
+  'twitter',
+  'accessibility',
+  'status',
+  'locale',
+  'visibility',
+  'meta_title',
+  'meta_description',
+  'tour',
+  'last_seen',
+  'created_at',
+  'updated_at',
 ];
 const META_COLUMNS = [
-  'og_image', 'og_title', 'og_description', 'twitter_image', 'twitter_title', 'twitter_description', 'meta_title',
-  'meta_description', 'email_subject', 'feature_image_alt', 'feature_image_caption',
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'meta_title',
+  'meta_description',
+  'email_subject',
+  'feature_image_alt',
+  'feature_image_caption',
 ];
 
 /** Each exported table: what is read (never a password hash), and the key rows are walked in. */
@@ -79,7 +125,12 @@ export function sqlSiteData(db: SqlDriver): SiteDataStore {
       return rows[0].n;
     },
     clashes: (table, rows) =>
-      clashes(db, table, rows as unknown as Record<string, unknown>[], table === 'posts' ? ['id', 'uuid', 'slug'] : table === 'users' ? ['id', 'slug', 'email'] : ['id', 'slug', 'name']),
+      clashes(
+        db,
+        table,
+        rows as unknown as Record<string, unknown>[],
+        table === 'posts' ? ['id', 'uuid', 'slug'] : table === 'users' ? ['id', 'slug', 'email'] : ['id', 'slug', 'name'],
+      ),
     async insertPosts(rows: ImportedPost[]) {
       if (rows.length === 0) return [];
       const { rows: inserted } = await db.query<{ id: string }>(insertJson('posts', POST_INSERT), [JSON.stringify(rows)]);
@@ -88,7 +139,13 @@ export function sqlSiteData(db: SqlDriver): SiteDataStore {
     async insertTags(rows: TagRow[]) {
       if (rows.length === 0) return [];
       // a parent named by the file may not exist here: the tag comes without it
-      const { rows: inserted } = await db.query<{ id: string }>(insertJson('tags', TAG_COLUMNS.filter((c) => c !== 'parent_id')), [JSON.stringify(rows)]);
+      const { rows: inserted } = await db.query<{ id: string }>(
+        insertJson(
+          'tags',
+          TAG_COLUMNS.filter((c) => c !== 'parent_id'),
+        ),
+        [JSON.stringify(rows)],
+      );
       return inserted.map((r) => r.id);
     },
     async insertUsers(rows: (UserRow & { role_id: string })[]) {

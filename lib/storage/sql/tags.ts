@@ -10,15 +10,38 @@ import { tagFields } from './filter-fields';
 import { refreshRelationIds, TAG_LINKS } from './post-writes';
 
 const TAG_COLUMNS = [
-  'id', 'name', 'slug', 'description', 'feature_image', 'parent_id', 'visibility', 'og_image', 'og_title',
-  'og_description', 'twitter_image', 'twitter_title', 'twitter_description', 'meta_title', 'meta_description',
-  'codeinjection_head', 'codeinjection_foot', 'canonical_url', 'accent_color', 'created_at', 'updated_at',
+  'id',
+  'name',
+  'slug',
+  'description',
+  'feature_image',
+  'parent_id',
+  'visibility',
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'meta_title',
+  'meta_description',
+  'codeinjection_head',
+  'codeinjection_foot',
+  'canonical_url',
+  'accent_color',
+  'created_at',
+  'updated_at',
 ] as const;
 const WRITABLE = new Set<string>(TAG_COLUMNS.filter((c) => c !== 'id'));
 
 const ORDER_COLUMNS: Record<string, string> = {
-  id: 't.id', name: 't.name', slug: 't.slug', visibility: 't.visibility',
-  created_at: 't.created_at', updated_at: 't.updated_at', 'count.posts': 'count_posts',
+  id: 't.id',
+  name: 't.name',
+  slug: 't.slug',
+  visibility: 't.visibility',
+  created_at: 't.created_at',
+  updated_at: 't.updated_at',
+  'count.posts': 'count_posts',
 };
 
 // count.posts on the Content API: published posts, not pages, the set `posts/?filter=<relation>:<slug>` lists
@@ -158,7 +181,11 @@ export function sqlTags(db: SqlDriver, memo?: CountMemo, pages?: PageMemo): TagS
       await db.query('SELECT 1 FROM tags WHERE id = $1 FOR UPDATE', [id]);
       const affected = await db.query<{ post_id: string }>('SELECT post_id FROM posts_tags WHERE tag_id = $1', [id]);
       const { affectedRows } = await db.query('DELETE FROM tags WHERE id = $1', [id]);
-      await refreshRelationIds(db, TAG_LINKS, affected.rows.map((r) => r.post_id));
+      await refreshRelationIds(
+        db,
+        TAG_LINKS,
+        affected.rows.map((r) => r.post_id),
+      );
       return affectedRows > 0;
     },
 

@@ -9,21 +9,61 @@ import { browseCounted, type CountedTable } from './post-counts';
 import { userFields } from './filter-fields';
 
 const USER_COLUMNS = [
-  'id', 'name', 'slug', 'password_hash', 'email', 'profile_image', 'cover_image', 'bio', 'website', 'location',
-  'facebook', 'twitter', 'accessibility', 'status', 'locale', 'visibility', 'meta_title', 'meta_description',
-  'tour', 'last_seen', 'created_at', 'updated_at',
+  'id',
+  'name',
+  'slug',
+  'password_hash',
+  'email',
+  'profile_image',
+  'cover_image',
+  'bio',
+  'website',
+  'location',
+  'facebook',
+  'twitter',
+  'accessibility',
+  'status',
+  'locale',
+  'visibility',
+  'meta_title',
+  'meta_description',
+  'tour',
+  'last_seen',
+  'created_at',
+  'updated_at',
 ] as const;
 const WRITABLE = new Set<string>(USER_COLUMNS.filter((c) => c !== 'id'));
 
 /** The columns of an author the Content API shows, as a `u.` select list. */
-export const PUBLIC_AUTHOR_COLUMNS = ([
-  'id', 'name', 'slug', 'profile_image', 'cover_image', 'bio', 'website', 'location', 'facebook', 'twitter',
-  'meta_title', 'meta_description',
-] as const satisfies readonly (keyof PublicAuthor)[]).map((column) => `u.${column}`).join(', ');
+export const PUBLIC_AUTHOR_COLUMNS = (
+  [
+    'id',
+    'name',
+    'slug',
+    'profile_image',
+    'cover_image',
+    'bio',
+    'website',
+    'location',
+    'facebook',
+    'twitter',
+    'meta_title',
+    'meta_description',
+  ] as const satisfies readonly (keyof PublicAuthor)[]
+)
+  .map((column) => `u.${column}`)
+  .join(', ');
 
 const ORDER_COLUMNS: Record<string, string> = {
-  id: 'u.id', name: 'u.name', slug: 'u.slug', email: 'u.email', status: 'u.status',
-  created_at: 'u.created_at', updated_at: 'u.updated_at', last_seen: 'u.last_seen', 'count.posts': 'count_posts',
+  id: 'u.id',
+  name: 'u.name',
+  slug: 'u.slug',
+  email: 'u.email',
+  status: 'u.status',
+  created_at: 'u.created_at',
+  updated_at: 'u.updated_at',
+  last_seen: 'u.last_seen',
+  'count.posts': 'count_posts',
 };
 
 // count.posts on the Content API: published posts, not pages, the set `posts/?filter=<relation>:<slug>` lists
@@ -47,7 +87,10 @@ function selectList(countPosts: 'all' | 'published' | null | undefined): string 
 }
 
 const TABLE: CountedTable = {
-  from: 'users u', alias: 'u', orderColumns: ORDER_COLUMNS, privateOrder: ['email', 'status', 'last_seen'],
+  from: 'users u',
+  alias: 'u',
+  orderColumns: ORDER_COLUMNS,
+  privateOrder: ['email', 'status', 'last_seen'],
   link: { table: 'posts_authors', column: 'author_id' },
 };
 
@@ -111,7 +154,10 @@ const OWNER = `SELECT u.* FROM users u JOIN roles_users ru ON ru.user_id = u.id 
  */
 export function sqlUsers(db: SqlDriver, memo?: CountMemo, known: UserMemo = userMemo(), pages?: PageMemo): UserStore {
   async function withRoles<T extends UserRow>(rows: T[]): Promise<(T & { roles: RoleRow[] })[]> {
-    const roles = await rolesOf(db, rows.map((r) => r.id));
+    const roles = await rolesOf(
+      db,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => ({ ...row, roles: roles.get(row.id) ?? [] }));
   }
 
@@ -161,7 +207,12 @@ export function sqlUsers(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
 
     async matchEach(keySets) {
       const params: unknown[] = [];
-      const lookups = matchEachSql('users', keySets.map((k) => ({ id: k.id, slug: k.slug, email: k.email })), ['email'], params);
+      const lookups = matchEachSql(
+        'users',
+        keySets.map((k) => ({ id: k.id, slug: k.slug, email: k.email })),
+        ['email'],
+        params,
+      );
       const found: (UserWithRoles | null)[] = keySets.map(() => null);
       if (!lookups) return found;
       const { rows } = await db.query<WithRoleIds<UserRow & { ord: number }>>(

@@ -4,8 +4,19 @@ import { isUniqueViolation, type SqlDriver } from './driver';
 import { insertSql, setClause } from './common';
 
 const WEBHOOK_COLUMNS = [
-  'id', 'event', 'target_url', 'name', 'secret', 'api_version', 'integration_id', 'status', 'last_triggered_at',
-  'last_triggered_status', 'last_triggered_error', 'created_at', 'updated_at',
+  'id',
+  'event',
+  'target_url',
+  'name',
+  'secret',
+  'api_version',
+  'integration_id',
+  'status',
+  'last_triggered_at',
+  'last_triggered_status',
+  'last_triggered_error',
+  'created_at',
+  'updated_at',
 ] as const;
 const EDITABLE = new Set(['event', 'target_url', 'name', 'api_version', 'updated_at']);
 const EVENT_TARGET = 'webhooks_event_target';
@@ -47,10 +58,7 @@ export function sqlWebhooks(db: SqlDriver): WebhookStore {
     },
     async byIntegrations(integrationIds) {
       if (integrationIds.length === 0) return [];
-      const { rows } = await db.query<WebhookRow>(
-        'SELECT * FROM webhooks WHERE integration_id = ANY($1::text[]) ORDER BY created_at, id',
-        [integrationIds],
-      );
+      const { rows } = await db.query<WebhookRow>('SELECT * FROM webhooks WHERE integration_id = ANY($1::text[]) ORDER BY created_at, id', [integrationIds]);
       return rows;
     },
     async subscribedTo(events) {
@@ -122,10 +130,12 @@ export function sqlOutbox(db: SqlDriver): OutboxStore {
       if (result.deleteWebhook) {
         await db.query('DELETE FROM webhooks WHERE id = $1', [webhookId]);
       } else {
-        await db.query(
-          'UPDATE webhooks SET last_triggered_at = $2, last_triggered_status = $3, last_triggered_error = $4 WHERE id = $1',
-          [webhookId, result.at, result.status, clip(result.error)],
-        );
+        await db.query('UPDATE webhooks SET last_triggered_at = $2, last_triggered_status = $3, last_triggered_error = $4 WHERE id = $1', [
+          webhookId,
+          result.at,
+          result.status,
+          clip(result.error),
+        ]);
       }
       return true;
     },

@@ -78,7 +78,11 @@ async function insert(db: PGlite, data: Dataset): Promise<void> {
     roles: data.roles.map((r) => ({ ...r, created_at: stamp, updated_at: stamp })),
     tags: data.tags.map((t) => ({ ...t, created_at: iso(t.created_at), updated_at: iso(t.created_at) })),
     users: data.users.map(({ roles: _roles, ...u }) => ({
-      ...u, password_hash: 'x', last_seen: iso(u.last_seen), created_at: stamp, updated_at: stamp,
+      ...u,
+      password_hash: 'x',
+      last_seen: iso(u.last_seen),
+      created_at: stamp,
+      updated_at: stamp,
     })),
     roles_users: data.users.flatMap((u) => u.roles.map((r) => ({ role_id: r.id, user_id: u.id }))),
     posts: data.posts.map(({ tags, authors, ...p }) => ({
@@ -98,9 +102,7 @@ async function insert(db: PGlite, data: Dataset): Promise<void> {
   for (const [table, list] of Object.entries(rows)) {
     const columns = Object.keys(list[0] ?? {}).join(', ');
     if (columns === '') continue;
-    await db.query(`INSERT INTO ${table} (${columns}) SELECT ${columns} FROM json_populate_recordset(null::${table}, $1)`, [
-      JSON.stringify(list),
-    ]);
+    await db.query(`INSERT INTO ${table} (${columns}) SELECT ${columns} FROM json_populate_recordset(null::${table}, $1)`, [JSON.stringify(list)]);
   }
 }
 

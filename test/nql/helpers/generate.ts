@@ -7,12 +7,42 @@ import { hexId, ROLES, type Dataset, type Post, type Tag, type User } from './da
 export const NOW = new Date('2024-06-15T12:00:00.000Z');
 
 export const TEXT_POOL = [
-  'Hello', 'hello', 'HELLO world', 'École', 'ÉCOLE', 'école', '100%', '100', 'snake_case', 'snakeXcase',
-  'back\\slash', "O'Brien", 'emoji 🎉', 'Ωmega', 'naïve', 'a', 'A', 'z', '007', '7', 'null', 'true',
-  'now-1d', '-dash', '~tilde', 'a+b', 'x,y', '(paren)', '[br]', 'semi;colon', '--', '/* c */', '\uffff', '\u{1F600}',
+  'Hello',
+  'hello',
+  'HELLO world',
+  'École',
+  'ÉCOLE',
+  'école',
+  '100%',
+  '100',
+  'snake_case',
+  'snakeXcase',
+  'back\\slash',
+  "O'Brien",
+  'emoji 🎉',
+  'Ωmega',
+  'naïve',
+  'a',
+  'A',
+  'z',
+  '007',
+  '7',
+  'null',
+  'true',
+  'now-1d',
+  '-dash',
+  '~tilde',
+  'a+b',
+  'x,y',
+  '(paren)',
+  '[br]',
+  'semi;colon',
+  '--',
+  '/* c */',
+  '\uffff',
+  '\u{1F600}',
   '',
 ];
-
 
 export function generateDataset(seed = 20240615): Dataset {
   const random = seeded(seed);
@@ -21,8 +51,7 @@ export function generateDataset(seed = 20240615): Dataset {
   const chance = (p: number) => random() < p;
   const day = 86_400_000;
   const SHARED = new Date(NOW.getTime() - 10 * day);
-  const dateAround = (): Date =>
-    chance(0.15) ? SHARED : new Date(NOW.getTime() + Math.round((random() * 460 - 400) * day) + int(1000));
+  const dateAround = (): Date => (chance(0.15) ? SHARED : new Date(NOW.getTime() + Math.round((random() * 460 - 400) * day) + int(1000)));
 
   const tagSpecs: Array<[string, string, string]> = [
     ['news', 'News', 'public'],

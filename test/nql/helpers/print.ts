@@ -3,7 +3,16 @@
 import { isInGroup, type NqlComparison, type NqlNode, type NqlValue } from '../../../lib/nql';
 
 const SYMBOLS: Record<string, string> = {
-  eq: '', ne: '-', gt: '>', gte: '>=', lt: '<', lte: '<=', contains: '~', ncontains: '-~', startswith: '~^', endswith: '~$',
+  eq: '',
+  ne: '-',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  contains: '~',
+  ncontains: '-~',
+  startswith: '~^',
+  endswith: '~$',
 };
 
 export function printFilter(node: NqlNode, space = ''): string {

@@ -10,6 +10,9 @@ export const buttonCard: CardRenderer = (payload) => {
   const alignment = oneOf(payload, 'alignment', ['left', 'center'] as const, 'center');
   return (
     `<div class="kg-card kg-button-card kg-align-${alignment}">` +
-    `<a${attrs([['href', url], ['class', 'kg-btn kg-btn-accent']])}>${escapeText(label)}</a></div>`
+    `<a${attrs([
+      ['href', url],
+      ['class', 'kg-btn kg-btn-accent'],
+    ])}>${escapeText(label)}</a></div>`
   );
 };

@@ -18,7 +18,10 @@ function heading(tag: 'h2' | 'h3', className: string, html: string, context: Car
   const body = sanitizeHtml(html);
   if (body.trim() === '') return '';
   const id = context.headingIds.next(htmlToPlaintext(body));
-  return `<${tag}${attrs([['class', className], ['id', id]])}>${body}</${tag}>`;
+  return `<${tag}${attrs([
+    ['class', className],
+    ['id', id],
+  ])}>${body}</${tag}>`;
 }
 
 export const headerCard: CardRenderer = (payload, context) => {
@@ -28,18 +31,19 @@ export const headerCard: CardRenderer = (payload, context) => {
   const buttonText = text(payload, 'buttonText');
   const button =
     flag(payload, 'buttonEnabled') && buttonUrl && buttonText.trim() !== ''
-      ? `<a${attrs([['href', buttonUrl], ['class', 'kg-header-card-button']])}>${escapeText(buttonText)}</a>`
+      ? `<a${attrs([
+          ['href', buttonUrl],
+          ['class', 'kg-header-card-button'],
+        ])}>${escapeText(buttonText)}</a>`
       : '';
   if (!header && !subheader && !button) return '';
 
   const size = oneOf(payload, 'size', SIZES, 'small');
   const style = oneOf(payload, 'style', STYLES, 'dark');
   const background = style === 'image' ? safeUrl(payload.backgroundImageSrc) : null;
-  return (
-    `<div${attrs([
-      ['class', `kg-card kg-header-card kg-width-full kg-size-${size} kg-style-${style}`],
-      ['style', background ? `background-image: url('${cssUrl(background)}')` : null],
-      ['data-kg-background-image', background],
-    ])}>${header}${subheader}${button}</div>`
-  );
+  return `<div${attrs([
+    ['class', `kg-card kg-header-card kg-width-full kg-size-${size} kg-style-${style}`],
+    ['style', background ? `background-image: url('${cssUrl(background)}')` : null],
+    ['data-kg-background-image', background],
+  ])}>${header}${subheader}${button}</div>`;
 };

@@ -35,9 +35,19 @@ export const audioCard: CardRenderer = (payload) => {
   const thumbnail = safeUrl(payload.thumbnailSrc);
   return (
     '<div class="kg-card kg-audio-card">' +
-    (thumbnail ? `<img${attrs([['src', thumbnail], ['alt', 'audio-thumbnail'], ['class', 'kg-audio-thumbnail']])}>` : '') +
+    (thumbnail
+      ? `<img${attrs([
+          ['src', thumbnail],
+          ['alt', 'audio-thumbnail'],
+          ['class', 'kg-audio-thumbnail'],
+        ])}>`
+      : '') +
     '<div class="kg-audio-player-container">' +
-    `<audio${attrs([['src', src], ['controls', true], ['preload', 'metadata']])}></audio>` +
+    `<audio${attrs([
+      ['src', src],
+      ['controls', true],
+      ['preload', 'metadata'],
+    ])}></audio>` +
     (title ? `<div class="kg-audio-title">${escapeText(title)}</div>` : '') +
     '</div></div>'
   );
@@ -58,7 +68,12 @@ export const fileCard: CardRenderer = (payload) => {
   const size = fileSize(dimension(payload, 'fileSize'));
   return (
     '<div class="kg-card kg-file-card">' +
-    `<a${attrs([['class', 'kg-file-card-container'], ['href', src], ['title', 'Download'], ['download', true]])}>` +
+    `<a${attrs([
+      ['class', 'kg-file-card-container'],
+      ['href', src],
+      ['title', 'Download'],
+      ['download', true],
+    ])}>` +
     '<div class="kg-file-card-contents">' +
     (title ? `<div class="kg-file-card-title">${escapeText(title)}</div>` : '') +
     (caption ? `<div class="kg-file-card-caption">${escapeText(caption)}</div>` : '') +
