@@ -10,15 +10,50 @@ function current(): string {
 
 const listeners = new Set<(path: string) => void>();
 
+/** What leaving the current screen would lose, as a question to the user; null when nothing would be. */
+let leaveQuestion: string | null = null;
+/** The address shown, so that a Back the user then cancels can be put back. */
+let shown = location.href;
+
+function mayLeave(): boolean {
+  return leaveQuestion === null || window.confirm(leaveQuestion);
+}
+
 export function navigate(path: string, options: { replace?: boolean } = {}): void {
+  if (!options.replace && !mayLeave()) return;
   const url = BASE + path;
   if (options.replace) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
+  shown = location.href;
   listeners.forEach((l) => l(current()));
   if (!options.replace) window.scrollTo(0, 0);
 }
 
-addEventListener('popstate', () => listeners.forEach((l) => l(current())));
+addEventListener('popstate', () => {
+  if (!mayLeave()) {
+    history.pushState(null, '', shown);
+    return;
+  }
+  shown = location.href;
+  listeners.forEach((l) => l(current()));
+});
+
+/**
+ * While `question` is set, leaving the screen (a link, Back, a reload, closing the tab) asks first.
+ * For what is not saved by itself: the changes to a published or scheduled post wait for "Update".
+ */
+export function useLeaveGuard(question: string | null): void {
+  useEffect(() => {
+    if (question === null) return;
+    leaveQuestion = question;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      if (leaveQuestion === question) leaveQuestion = null;
+      removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, [question]);
+}
 
 /** The current route; a change of the query alone (filters, page) renders again too. */
 export function useRoute(): string {

@@ -111,6 +111,38 @@ describe('admin screens in Chromium', () => {
     await nav('Posts');
   });
 
+  it('asks before leaving a published post with changes not yet updated', async () => {
+    screenshotOnFailure('leave-published');
+    await page.getByRole('searchbox', { name: 'Search titles' }).fill('Seeded post 3');
+    await page.getByRole('link', { name: 'Seeded post 3', exact: true }).click();
+    const title = page.getByRole('textbox', { name: 'Post title' });
+    await title.fill('Seeded post 3, revised');
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await nav('Posts');
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toContain('not saved');
+    // stayed, with the change still on screen and not on the site
+    expect(await title.inputValue()).toBe('Seeded post 3, revised');
+    const id = page.url().split('/').pop();
+    expect((await (await adminApi('GET', `posts/${id}/`)).json()).posts[0].title).toBe('Seeded post 3');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => page.locator('output.save-state').textContent()).toBe('Updated');
+    expect((await (await adminApi('GET', `posts/${id}/`)).json()).posts[0].title).toBe('Seeded post 3, revised');
+    // nothing left to lose: no question
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await nav('Posts');
+    await visible(page.getByRole('link', { name: 'New post' }));
+    expect(asked).toHaveLength(1);
+    page.removeAllListeners('dialog');
+  });
+
   it('keeps a new draft typed just before leaving the editor', async () => {
     screenshotOnFailure('leave');
     await page.getByRole('link', { name: 'New post' }).click();

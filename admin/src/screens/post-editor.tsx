@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, BASE, messageOf } from '../api';
 import { EditorHost } from '../editor-host';
-import { Link, navigate } from '../router';
+import { Link, navigate, useLeaveGuard } from '../router';
 import { resourceOf, STATUS_WORD, type Post, type PostType, type TagRef } from '../posts';
 import { roleName, useSession } from '../session';
 import { ConfirmDialog, Dialog, Loading, useDocumentTitle } from '../ui';
@@ -225,6 +225,9 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
     return () => clearTimeout(timer);
   }, [form, dirty, conflict, currentStatus]);
 
+  // a published or scheduled post is not saved by itself: leaving with changes asks first
+  useLeaveGuard(dirty && !conflict && currentStatus !== 'draft' ? `This ${noun} has changes that are not saved. Leave without updating it?` : null);
+
   // leaving the screen before the autosave fired still saves a draft's last changes
   const pending = useRef<() => void>(() => undefined);
   pending.current = () => {
@@ -388,7 +391,8 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
           onClose={() => setDialog(null)}
           onConfirm={async () => {
             await api.del(`${resource}/${idRef.current}/`);
-            navigate(resource);
+            // in place of the deleted post's address, so Back does not lead to it (and nothing is left to ask about)
+            navigate(resource, { replace: true });
           }}
         >
           <p>“{form.title || '(Untitled)'}” will be deleted for good, whether or not it is published. This cannot be undone.</p>
