@@ -3,6 +3,7 @@
 import { MobiledocError, htmlToMobiledoc, htmlToPlaintext, parseMobiledoc, renderMobiledoc, slugify } from '../content';
 import { validation } from '../http/errors';
 import type { ImportedPost, TagRow, UserRow } from '../storage/storage';
+import { POST_META_COLUMNS } from '../storage/site-data-rows';
 import { readingTimeOf } from '../resources/posts/body';
 import { lexicalCarrier } from './export';
 import { parseGhostBoolean, parseGhostDate } from './format';
@@ -217,25 +218,11 @@ export function postFrom(raw: Raw, ctx: PostContext): { row: ImportedPost; kind:
   return { row, kind: content.kind };
 }
 
-const META_COLUMNS = [
-  'og_image',
-  'og_title',
-  'og_description',
-  'twitter_image',
-  'twitter_title',
-  'twitter_description',
-  'meta_title',
-  'meta_description',
-  'email_subject',
-  'feature_image_alt',
-  'feature_image_caption',
-] as const;
-
 /** A posts_meta row: the post's id and its social, search and feature-image fields. */
 export function postMetaFrom(raw: Raw, ctx: RecordContext): { id: string } & Partial<ImportedPost> {
   const r = new RecordReader('Post meta', raw, ctx);
   const meta: { id: string } & Record<string, unknown> = { id: r.id('post_id') };
-  for (const column of META_COLUMNS) meta[column] = r.text(column);
+  for (const column of POST_META_COLUMNS) meta[column] = r.text(column);
   return meta as { id: string } & Partial<ImportedPost>;
 }
 

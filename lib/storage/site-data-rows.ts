@@ -10,6 +10,21 @@ export interface PostExtras {
 }
 
 export type ExportedPost = PostRow & PostExtras;
+
+/** The fields of a post Ghost keeps in its `posts_meta` table, which exports carry there. */
+export const POST_META_COLUMNS = [
+  'og_image',
+  'og_title',
+  'og_description',
+  'twitter_image',
+  'twitter_title',
+  'twitter_description',
+  'meta_title',
+  'meta_description',
+  'email_subject',
+  'feature_image_alt',
+  'feature_image_caption',
+] as const;
 export type ImportedPost = PostWrite & PostExtras;
 
 /** A staff user as exported: no password hash. */

@@ -2,79 +2,24 @@
 // one statement, its rows one JSON parameter that PostgreSQL unpacks (json_populate_recordset): on
 // PGlite each statement is a round trip into WebAssembly, so 200 posts cost one, not 200.
 import type { SiteDataStore } from '../storage';
-import type { Clash, ExportTable, ImportedPost, PostLink, RoleLink } from '../site-data-rows';
+import { POST_META_COLUMNS, type Clash, type ExportTable, type ImportedPost, type PostLink, type RoleLink } from '../site-data-rows';
 import type { TagRow, UserRow } from '../rows';
 import type { SqlDriver } from './driver';
 import { POST_COLUMNS, ROW_COLUMNS } from './post-columns';
 import { AUTHOR_LINKS, TAG_LINKS } from './post-writes';
+import { TAG_COLUMNS } from './tags';
+import { USER_COLUMNS } from './users';
 
 const EXTRAS = ['lexical', 'feature_image_alt', 'feature_image_caption'];
 const POST_INSERT = [...POST_COLUMNS, ...EXTRAS];
-const TAG_COLUMNS = [
-  'id',
-  'name',
-  'slug',
-  'description',
-  'feature_image',
-  'parent_id',
-  'visibility',
-  'og_image',
-  'og_title',
-  'og_description',
-  'twitter_image',
-  'twitter_title',
-  'twitter_description',
-  'meta_title',
-  'meta_description',
-  'codeinjection_head',
-  'codeinjection_foot',
-  'canonical_url',
-  'accent_color',
-  'created_at',
-  'updated_at',
-];
-const USER_COLUMNS = [
-  'id',
-  'name',
-  'slug',
-  'email',
-  'profile_image',
-  'cover_image',
-  'bio',
-  'website',
-  'location',
-  'facebook',
-  'twitter',
-  'accessibility',
-  'status',
-  'locale',
-  'visibility',
-  'meta_title',
-  'meta_description',
-  'tour',
-  'last_seen',
-  'created_at',
-  'updated_at',
-];
-const META_COLUMNS = [
-  'og_image',
-  'og_title',
-  'og_description',
-  'twitter_image',
-  'twitter_title',
-  'twitter_description',
-  'meta_title',
-  'meta_description',
-  'email_subject',
-  'feature_image_alt',
-  'feature_image_caption',
-];
+// everything of a user but the password hash, which no export carries
+const USER_EXPORT_COLUMNS = USER_COLUMNS.filter((c) => c !== 'password_hash');
 
 /** Each exported table: what is read (never a password hash), and the key rows are walked in. */
 const EXPORTS: Record<ExportTable, { select: string; from: string; key: string }> = {
   posts: { select: [...ROW_COLUMNS, ...EXTRAS].map((c) => `t.${c}`).join(', '), from: 'posts t', key: 't.id' },
   tags: { select: TAG_COLUMNS.map((c) => `t.${c}`).join(', '), from: 'tags t', key: 't.id' },
-  users: { select: USER_COLUMNS.map((c) => `t.${c}`).join(', '), from: 'users t', key: 't.id' },
+  users: { select: USER_EXPORT_COLUMNS.map((c) => `t.${c}`).join(', '), from: 'users t', key: 't.id' },
   roles: { select: 't.*', from: 'roles t', key: 't.id' },
   roles_users: { select: 't.user_id, t.role_id', from: 'roles_users t', key: `t.user_id || ' ' || t.role_id` },
   posts_tags: { select: 't.post_id, t.tag_id AS ref_id, t.sort_order', from: 'posts_tags t', key: `t.post_id || ' ' || t.tag_id` },
@@ -150,7 +95,7 @@ export function sqlSiteData(db: SqlDriver): SiteDataStore {
     },
     async insertUsers(rows: (UserRow & { role_id: string })[]) {
       if (rows.length === 0) return [];
-      const { rows: inserted } = await db.query<{ id: string }>(insertJson('users', [...USER_COLUMNS, 'password_hash']), [JSON.stringify(rows)]);
+      const { rows: inserted } = await db.query<{ id: string }>(insertJson('users', USER_COLUMNS), [JSON.stringify(rows)]);
       const ids = new Set(inserted.map((r) => r.id));
       const links: RoleLink[] = rows.filter((r) => ids.has(r.id)).map((r) => ({ user_id: r.id, role_id: r.role_id }));
       if (links.length) {
@@ -177,9 +122,9 @@ export function sqlSiteData(db: SqlDriver): SiteDataStore {
       const keep = (c: string) => `${c} = CASE WHEN x.has_meta THEN x.${c} ELSE p.${c} END`;
       await db.query(
         `UPDATE posts p SET tag_ids = x.tag_ids, author_ids = x.author_ids, primary_tag_id = x.tag_ids[1],
-            primary_author_id = x.author_ids[1], ${META_COLUMNS.map(keep).join(', ')}
+            primary_author_id = x.author_ids[1], ${POST_META_COLUMNS.map(keep).join(', ')}
           FROM json_to_recordset($1::json) AS x(id text, tag_ids varchar(24)[], author_ids varchar(24)[], has_meta boolean,
-            ${META_COLUMNS.map((c) => `${c} text`).join(', ')})
+            ${POST_META_COLUMNS.map((c) => `${c} text`).join(', ')})
           WHERE p.id = x.id`,
         [JSON.stringify(rows.map((row) => ({ ...row.meta, id: row.id, tag_ids: row.tagIds, author_ids: row.authorIds, has_meta: row.meta !== null })))],
       );

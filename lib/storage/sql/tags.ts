@@ -9,7 +9,7 @@ import { browseCounted, type CountedTable } from './post-counts';
 import { tagFields } from './filter-fields';
 import { refreshRelationIds, TAG_LINKS } from './post-writes';
 
-const TAG_COLUMNS = [
+export const TAG_COLUMNS = [
   'id',
   'name',
   'slug',

@@ -8,7 +8,7 @@ import type { PageMemo } from './page-memo';
 import { browseCounted, type CountedTable } from './post-counts';
 import { userFields } from './filter-fields';
 
-const USER_COLUMNS = [
+export const USER_COLUMNS = [
   'id',
   'name',
   'slug',
