@@ -22,8 +22,21 @@ export interface NextHandlerOptions {
   clientAddress?: (request: Request) => string | null | undefined;
 }
 
+/**
+ * Next.js sends a route handler's body as it is but drops its Content-Encoding header (next start, 15.5),
+ * so a gzip or brotli answer (the admin client's files) would reach the browser as bytes it cannot read:
+ * the service is asked for unencoded answers.
+ */
+function withoutAcceptEncoding(request: Request): Request {
+  if (!request.headers.has('accept-encoding')) return request;
+  const headers = new Headers(request.headers);
+  headers.delete('accept-encoding');
+  return new Request(request, { headers });
+}
+
 /** Route handlers already receive a WHATWG Request; each method hands it over with the client address. */
 export function toNextHandlers(service: FetchHandler | Promise<FetchHandler>, options: NextHandlerOptions = {}): NextHandlers {
-  const handler: Handler = async (request) => (await service).fetch(request, { clientAddress: options.clientAddress?.(request) ?? undefined });
+  const handler: Handler = async (request) =>
+    (await service).fetch(withoutAcceptEncoding(request), { clientAddress: options.clientAddress?.(request) ?? undefined });
   return { GET: handler, HEAD: handler, POST: handler, PUT: handler, DELETE: handler, OPTIONS: handler };
 }

@@ -105,6 +105,27 @@ describe('adapters', () => {
     );
   });
 
+  it('pressroom/next asks for unencoded answers: Next drops a route handler’s Content-Encoding but keeps its body', async () => {
+    service = await createService({ url: 'http://localhost:3000' });
+    const { GET } = toNextHandlers(service);
+    const res = await GET(new Request('http://localhost:3000/svc/', { headers: { 'accept-encoding': 'gzip, deflate, br' } }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toContain('<title>pressroom admin</title>');
+    const upload = await toNextHandlers(service).POST(
+      new Request('http://localhost:3000/svc/api/v3/admin/images/upload/', {
+        method: 'POST',
+        headers: { 'accept-encoding': 'gzip', authorization: `Svc ${await adminToken((await service.createIntegration({ name: 'next' })).adminKey)}` },
+        body: (() => {
+          const data = new FormData();
+          data.append('file', new Blob([PNG], { type: 'image/png' }), 'pixel.png');
+          return data;
+        })(),
+      }),
+    );
+    expect(upload.status).toBe(201); // the request's body survives the copy without Accept-Encoding
+  });
+
   it('pressroom/node sends the same JSON bytes as service.fetch gives, with their length, and for HEAD the length without the bytes', async () => {
     const base = await listen((s) => toNodeHandler(s));
     const { contentKey } = await service!.createIntegration({ name: 'bytes' });

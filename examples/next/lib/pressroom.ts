@@ -1,5 +1,5 @@
-// One service per server process, created on first use and shared by every route handler. The data is
-// in ./content/data, uploads beside it in ./content/images and ./content/themes.
+// One service per server process, created by the first request and shared by every route handler. The
+// data is in ./content/data, uploads beside it in ./content/images and ./content/themes.
 import { createService, type Service } from 'pressroom';
 
 let service: Promise<Service> | undefined;
@@ -25,3 +25,11 @@ export function pressroom(): Promise<Service> {
   })();
   return service;
 }
+
+/**
+ * What the route handlers hand to `toNextHandlers`: it starts the service on the first request. `next build`
+ * loads every route module; a service created at load time would set up the site inside the build.
+ */
+export const site = {
+  fetch: async (request: Request, options?: Parameters<Service['fetch']>[1]): Promise<Response> => (await pressroom()).fetch(request, options),
+};
