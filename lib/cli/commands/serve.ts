@@ -38,6 +38,12 @@ export const serveCommand: CliCommand = {
 
     // whatever the operator's umask, what this process writes (credentials, uploads) is its own
     process.umask(0o077);
+    // listened for before the server starts: a signal that comes while it starts (or just as it says
+    // `listening on`) still stops it cleanly, instead of ending the process with Node's default
+    const signalled = new Promise<NodeJS.Signals>((resolve) => {
+      process.once('SIGINT', () => resolve('SIGINT'));
+      process.once('SIGTERM', () => resolve('SIGTERM'));
+    });
     const server = await serve(
       {
         port,
@@ -51,10 +57,7 @@ export const serveCommand: CliCommand = {
       },
       io,
     );
-    const signal = await new Promise<NodeJS.Signals>((resolve) => {
-      process.once('SIGINT', () => resolve('SIGINT'));
-      process.once('SIGTERM', () => resolve('SIGTERM'));
-    });
+    const signal = await signalled;
     // a second signal while draining: stop at once
     const force = () => process.exit(1);
     process.once('SIGINT', force);
