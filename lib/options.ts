@@ -56,7 +56,7 @@ export interface ServiceOptions {
     /** Largest Ghost export accepted by `POST db/` (JSON or zip), and largest total a zip may expand to; default 100 MB. */
     importBytes?: number;
   };
-  /** Where uploaded images and theme files are kept; default beside `dataDir` (`<dataDir>/../images`, `…/themes`), else in memory. */
+  /** Where uploaded images and theme files are kept; default the storage's own (PostgreSQL keeps them in its database), beside `dataDir` (`<dataDir>/../images`, `…/themes`), else in memory. */
   files?: Partial<FileStores>;
   /** The URL path uploaded images are served under; default `/content/images`. */
   imagesPath?: string;

@@ -10,6 +10,7 @@ import { createFetch } from './http/pipeline';
 import { FileAnswers } from './files/file-answers';
 import { ApiRouter } from './http/router';
 import { ANSWER_CACHE_HIT, type AnswersCacheHits } from './http/wire-answer';
+import type { FileStores } from './files/options';
 import { resolveOptions, type ServiceOptions } from './options';
 import { routes } from './resources';
 import { createIntegration, type IntegrationInput, type IntegrationKeys } from './resources/integrations/operations';
@@ -63,28 +64,29 @@ async function openStorage(options: ServiceOptions): Promise<Storage> {
 }
 
 /**
- * Uploads are kept where the data is: with the embedded database on disk, in `images` and `themes`
- * folders beside its directory (`./content/data` → `./content/images`), as `pressroom serve` does.
+ * Where uploads are kept unless the host says: the storage's own (PostgreSQL keeps them in its
+ * database, so every instance serves them), `images` and `themes` folders beside an embedded database on
+ * disk (`./content/data` → `./content/images`, as `pressroom serve` does), else the memory stores
+ * `resolveOptions` made.
  */
-async function defaultFileStores(options: ServiceOptions): Promise<ServiceOptions['files']> {
-  const files = options.files ?? {};
-  if (options.storage || !options.dataDir || (files.images && files.themes)) return files;
-  // Node-only, loaded only for a data directory, which needs Node anyway
-  const { directoryStoresBeside } = await import('./files/beside-data');
-  return { ...directoryStoresBeside(options.dataDir), ...files };
+async function fileStores(options: ServiceOptions, storage: Storage, inMemory: FileStores): Promise<FileStores> {
+  const given = options.files ?? {};
+  let fallback: Partial<FileStores> | undefined = storage.files;
+  if (!fallback && !options.storage && options.dataDir && !(given.images && given.themes)) {
+    // Node-only, loaded only for a data directory, which needs Node anyway
+    const { directoryStoresBeside } = await import('./files/beside-data');
+    fallback = directoryStoresBeside(options.dataDir);
+  }
+  return { images: given.images ?? fallback?.images ?? inMemory.images, themes: given.themes ?? fallback?.themes ?? inMemory.themes };
 }
 
 export async function createService(options: ServiceOptions = {}): Promise<Service> {
-  const resolved = resolveOptions({ ...options, files: await defaultFileStores(options) });
+  const resolved = resolveOptions(options);
   // the embedded database's modules and snapshot load asynchronously; the route table is built meanwhile
   const opening = openStorage(options);
   const router = new ApiRouter(resolved.name, routes);
   const storage = await opening;
-  // files default to the storage's own (PostgreSQL keeps them in its database), else to memory
-  resolved.files = {
-    images: options.files?.images ?? storage.files?.images ?? resolved.files.images,
-    themes: options.files?.themes ?? storage.files?.themes ?? resolved.files.themes,
-  };
+  resolved.files = await fileStores(options, storage, resolved.files);
   const events = new EventBus(resolved.logger);
   const app: AppContext = { storage, options: resolved, now: options.now ?? (() => new Date()), events };
   const contentKeys = new ContentKeys(app, resolved.contentApi.keys);
