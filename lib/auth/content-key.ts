@@ -52,7 +52,7 @@ export class ContentKeys {
 
   /** A failed attempt: refused with 429 once the address has used up its failures, else counted. */
   private async failure(address: string | undefined, given: number, now: Date): Promise<Error> {
-    const limiter = addressLimitKey(this.app, 'content-key', address);
+    const limiter = addressLimitKey(this.app.options.logger, 'content-key', address);
     if (limiter) {
       const { rateLimits } = this.app.storage;
       await assertNotLimited(rateLimits, limiter, this.options.failures, now, 'Too many failed Content API key attempts from this address.');

@@ -1,7 +1,7 @@
 // The client address that per-address rate limits count by comes from the host, never from a header.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createService, type Service } from '../../lib';
 import express from 'express';
 import { toExpressMiddleware } from '../../lib/adapters/express';
@@ -13,10 +13,11 @@ const ORIGIN = 'http://127.0.0.1:2368';
 
 let service: Service;
 let server: Server | undefined;
-const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+// a logger per service: the warning about a missing address comes once per logger
+let logger: { info: Mock; warn: Mock; error: Mock };
 
 beforeEach(async () => {
-  logger.warn.mockClear();
+  logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
   service = await createService({
     url: ORIGIN,
     logger,

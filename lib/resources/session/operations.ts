@@ -47,7 +47,7 @@ export async function signIn(app: AppContext, request: Request, body: unknown, a
   const { perEmail, perAddress } = app.options.auth.loginRateLimit;
   const { rateLimits } = app.storage;
   const emailKey = `login:email:${username.toLowerCase()}`;
-  const addressKey = addressLimitKey(app, 'login:address', address);
+  const addressKey = addressLimitKey(app.options.logger, 'login:address', address);
   const addressWindow = addressKey ? await rateLimits.peek(addressKey, now) : null;
   if (addressWindow && addressWindow.count >= perAddress.limit) throw tooMany(addressWindow.resetAt, now, TOO_MANY);
   const emailLocked = await exhausted(rateLimits, emailKey, perEmail, now);
