@@ -22,39 +22,64 @@ export async function signIn(email: string, password: string): Promise<void> {
   await api.post('session/', { username: email, password });
 }
 
-export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+/** The card's form: one submit at a time, a failure shown as an alert above the fields, the form kept. */
+function AuthForm({
+  submit,
+  label,
+  busyLabel,
+  children,
+}: {
+  submit: () => Promise<void>;
+  label: string;
+  busyLabel: string;
+  children: preact.ComponentChildren;
+}) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   return (
+    <form
+      class="stack"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError('');
+        try {
+          await submit();
+        } catch (err) {
+          setError(messageOf(err));
+          setBusy(false);
+        }
+      }}
+    >
+      {error && (
+        <p role="alert" class="notice error">
+          {error}
+        </p>
+      )}
+      {children}
+      <button class="button primary wide" type="submit" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </form>
+  );
+}
+
+export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  return (
     <AuthCard title="Sign in" intro="Welcome back. Sign in to write and run your site.">
-      <form
-        class="stack"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setBusy(true);
-          setError('');
-          try {
-            await signIn(email, password);
-            onSignedIn();
-          } catch (err) {
-            setError(messageOf(err));
-            setBusy(false);
-          }
+      <AuthForm
+        label="Sign in"
+        busyLabel="Signing in…"
+        submit={async () => {
+          await signIn(email, password);
+          onSignedIn();
         }}
       >
-        {error && (
-          <p role="alert" class="notice error">
-            {error}
-          </p>
-        )}
         <TextField label="Email" type="email" autocomplete="username" required value={email} onValue={setEmail} />
         <TextField label="Password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} />
-        <button class="button primary wide" type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
@@ -64,31 +89,17 @@ export function Setup({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   return (
     <AuthCard title="Create your site" intro="Name your site and create the Owner account. You can change all of this later.">
-      <form
-        class="stack"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setBusy(true);
-          setError('');
-          try {
-            await api.post('authentication/setup/', { setup: [{ blogTitle: title, name, email, password }] });
-            await signIn(email, password);
-            onDone();
-          } catch (err) {
-            setError(messageOf(err));
-            setBusy(false);
-          }
+      <AuthForm
+        label="Create account"
+        busyLabel="Creating…"
+        submit={async () => {
+          await api.post('authentication/setup/', { setup: [{ blogTitle: title, name, email, password }] });
+          await signIn(email, password);
+          onDone();
         }}
       >
-        {error && (
-          <p role="alert" class="notice error">
-            {error}
-          </p>
-        )}
         <TextField label="Site title" required value={title} onValue={setTitle} />
         <TextField label="Full name" autocomplete="name" required value={name} onValue={setName} />
         <TextField label="Email" type="email" autocomplete="username" required value={email} onValue={setEmail} />
@@ -101,10 +112,7 @@ export function Setup({ onDone }: { onDone: () => void }) {
           onValue={setPassword}
           hint="At least 10 characters, not easy to guess."
         />
-        <button class="button primary wide" type="submit" disabled={busy}>
-          {busy ? 'Creating…' : 'Create account'}
-        </button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
