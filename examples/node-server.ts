@@ -15,12 +15,13 @@ const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 const service = await createService({ url, dataDir });
 await printKeysOnFirstStart(service, dataDir);
 server.on('request', toNodeHandler(service));
-console.log(`listening on ${url} — Admin API at ${url}/svc/api/v3/admin/`);
 
-// closing releases the data directory's lock and leaves its files private
+// closing releases the data directory's lock and leaves its files private; set up before saying
+// `listening`, so a signal sent as soon as that line appears is handled, not Node's default exit
 const stop = () => {
   server.close();
   service.close().then(() => process.exit(0));
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
+console.log(`listening on ${url} — Admin API at ${url}/svc/api/v3/admin/`);
