@@ -49,8 +49,8 @@ export interface Site {
   /** Another service over the same database (e.g. with the response cache off); closing it leaves the database open. */
   another(options?: ServiceOptions): Promise<Service>;
   /**
-   * Another service whose storage keeps nothing between reads (`publicRowBytes: 0`): each read runs
-   * its statements and serialises its posts, as the first read after a write does.
+   * Another service that keeps nothing between reads (`contentApi.cache: false`): each read runs its
+   * statements and serialises its posts, as the first read after a write does.
    */
   keepingNothing(options?: ServiceOptions): Promise<Service>;
   close(): Promise<void>;
@@ -258,7 +258,8 @@ export async function createSite(posts: number, options: { dataDir?: string; ser
     adminKey: keys.adminKey,
     loadMs: performance.now() - started,
     another: (more) => createService(baseOptions(shared, more)),
-    keepingNothing: (more) => createService(baseOptions({ ...createSqlStorage(driver, { publicRowBytes: 0 }), close: async () => {} }, more)),
+    keepingNothing: (more) =>
+      createService(baseOptions({ ...createSqlStorage(driver), close: async () => {} }, { ...more, contentApi: { ...more?.contentApi, cache: false } })),
     async close() {
       await service.close();
       await driver.close();

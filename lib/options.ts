@@ -65,10 +65,15 @@ export interface ServiceOptions {
   contentApi?: {
     /** `Cache-Control: public, max-age=…` in seconds; default 0 (clients revalidate with ETags). */
     maxAge?: number;
-    /** The in-process response cache: on by default with 50 MB; `false` turns it off. */
+    /**
+     * What the read model keeps between requests (whole answers, and each post's JSON per shape of
+     * request), bounded in bytes: on by default with 128 MB; `false` keeps nothing.
+     */
     cache?: boolean | { maxBytes?: number };
-    /** How long another instance's write may go unseen by this one's cache, in ms; default 500. */
+    /** How long another instance's change may go unseen by this one, in ms; default 500. */
     generationCheckMs?: number;
+    /** Also name the keys an answer depends on in `Surrogate-Key` (space-separated, as Fastly reads it); `Cache-Tag` always does. */
+    surrogateKeys?: boolean;
     /** Failed key attempts allowed per client address per minute; default 30. */
     keyFailuresPerMinute?: number;
   };
@@ -156,8 +161,9 @@ function resolveContentApi(options: NonNullable<ServiceOptions['contentApi']>): 
   const cache = options.cache ?? true;
   return {
     maxAge: Math.max(0, Math.floor(options.maxAge ?? 0)),
-    cache: cache === false ? false : { maxBytes: (cache === true ? undefined : cache.maxBytes) ?? 50 * 1024 * 1024 },
+    cache: cache === false ? false : { maxBytes: (cache === true ? undefined : cache.maxBytes) ?? 128 * 1024 * 1024 },
     generationCheckMs: options.generationCheckMs ?? 500,
+    surrogateKeys: options.surrogateKeys ?? false,
     keys: { failures: { limit: options.keyFailuresPerMinute ?? 30, windowMs: 60_000 }, cacheMs: 1000 },
   };
 }

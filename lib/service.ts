@@ -24,6 +24,7 @@ import { postEvents } from './events/post-events';
 import type { DeliveryCounts } from './events/worker';
 import { wireWebhooks } from './events/webhook-wiring';
 import { write } from './resources/shared/write';
+import { ReadModel, type CacheInvalidateEvent } from './read-model/read-model';
 import { exportGhost, type ExportOptions } from './ghost/export';
 import { importGhost, type ImportInput, type ImportOptions, type ImportResult } from './ghost/import';
 
@@ -43,8 +44,13 @@ export interface Service {
    * long-lived process (or with `webhooks.worker: false`) call it from a timer or cron.
    */
   runDueJobs(): Promise<{ published: number; deliveries: DeliveryCounts }>;
-  /** Listens to domain events (`post.published`, …, or `*`) after they commit; returns an unsubscribe function. */
+  /**
+   * Listens to domain events (`post.published`, …, or `*`) after they commit; returns an unsubscribe
+   * function. `cache.invalidate`: the keys (as answers name them in `Cache-Tag`) that committed changes
+   * touched, from any instance on the database, for purging a CDN or a framework's data cache.
+   */
   on(event: EventName | '*', handler: EventHandler): () => void;
+  on(event: 'cache.invalidate', handler: (event: CacheInvalidateEvent) => void): () => void;
   /** Imports a Ghost export (JSON bytes or stream, or a zip with images), all or nothing; what `POST db/` does. */
   importGhost(input: ImportInput, options?: ImportOptions): Promise<ImportResult>;
   /** The site as a Ghost-format export, streamed; what `GET db/` answers. */
@@ -88,19 +94,28 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const storage = await opening;
   resolved.files = await fileStores(options, storage, resolved.files);
   const events = new EventBus(resolved.logger);
-  const app: AppContext = { storage, options: resolved, now: options.now ?? (() => new Date()), events };
+  const now = options.now ?? (() => new Date());
+  const readModel = new ReadModel(storage.changes, {
+    maxBytes: resolved.contentApi.cache ? resolved.contentApi.cache.maxBytes : 0,
+    checkMs: resolved.contentApi.generationCheckMs,
+    clock: () => now().getTime(),
+    onHandlerError: (error) => resolved.logger.error('a cache.invalidate handler failed', error),
+  });
+  const app: AppContext = { storage, options: resolved, now, events, readModel };
   const contentKeys = new ContentKeys(app, resolved.contentApi.keys);
   app.keysChanged = () => {
     contentKeys.forget();
     adminKeysOf(app).forget();
   };
-  const contentResponses = new ContentResponses(app, resolved.contentApi);
-  // every change to public content moves the shared generation on, inside its own transaction
-  events.addStager(async (tx, staged) => {
-    if (staged.some((e) => e.name === 'site.changed')) await tx.generation.bump();
-  });
-  events.on('site.changed', () => contentResponses.invalidate());
-  const unwatchGeneration = await contentResponses.watch(storage);
+  const contentResponses = new ContentResponses(readModel, resolved.contentApi);
+  // told of each commit (and of other instances' changes where the database announces them), the read
+  // model learns at once what changed: a write's answer then follows what it invalidated
+  const unwatchChanges = storage.watchChanges
+    ? await storage.watchChanges(async () => {
+        readModel.follower.changed();
+        await readModel.current();
+      })
+    : async () => {};
   const webhookWorker = wireWebhooks(app);
   let nextDueCheck = 0;
   let closed = false;
@@ -164,14 +179,15 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     },
     createIntegration: (input) => createIntegration(app, input),
     runDueJobs,
-    on: (event, handler) => events.on(event, handler),
+    on: ((event: EventName | '*' | 'cache.invalidate', handler: EventHandler & ((event: CacheInvalidateEvent) => void)) =>
+      event === 'cache.invalidate' ? readModel.onInvalidate(handler) : events.on(event, handler)) as Service['on'],
     importGhost: (input, importOptions) => importGhost(app, input, importOptions),
     exportGhost: (exportOptions) => exportGhost(app, exportOptions),
     async close() {
       if (closed) return;
       closed = true;
       await webhookWorker.stop();
-      await unwatchGeneration();
+      await unwatchChanges();
       await storage.close();
     },
   };

@@ -2,6 +2,7 @@ import type { Storage } from '../storage/storage';
 import type { UserWithRoles } from '../storage/rows';
 import type { ResolvedOptions } from '../options';
 import type { EventBus } from '../events/bus';
+import type { ReadModel } from '../read-model/read-model';
 
 export type Api = 'admin' | 'content';
 export type Version = 'v2' | 'v3';
@@ -27,6 +28,8 @@ export interface AppContext {
   options: ResolvedOptions;
   now(): Date;
   events: EventBus;
+  /** What the Content API keeps between requests, and what it depends on (lib/read-model). */
+  readModel: ReadModel;
   /** Called after API keys were refreshed or deleted, so in-process caches of keys forget them at once. */
   keysChanged?: () => void;
 }

@@ -4,6 +4,7 @@ import type { Pool, PoolClient, PoolConfig } from 'pg';
 import type { Storage } from './storage';
 import { TransactionAbortedError, type SqlDriver } from './sql/driver';
 import { migrate } from './sql/migrate';
+import { CHANGES_CHANNEL } from './sql/changes';
 import { createSqlStorage } from './sql/sql-storage';
 import { PgFileStore } from './pg-files';
 
@@ -18,12 +19,8 @@ export interface PgStorageOptions {
   poolConfig?: PoolConfig;
   /** A schema of its own inside the database (created when missing); default `public`. */
   schema?: string;
-  /** As in `createSqlStorage`: bytes of published rows kept between Content API reads; default 32 MB, 0 turns it off. */
-  publicRowBytes?: number;
 }
 
-/** Where instances tell each other that public content changed (see GenerationStore). */
-export const GENERATION_CHANNEL = 'pressroom_generation';
 // an arbitrary constant: the advisory lock every instance takes while migrating
 const MIGRATION_LOCK = 741_201_337;
 const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -77,8 +74,8 @@ export interface PgDriver extends SqlDriver {
   /** The pool the driver queries through (the host's, when it passed one). */
   readonly pool: Pool;
   readonly schema: string;
-  /** Calls `listener` whenever another instance (or this one) bumps the content generation. */
-  watchGeneration(listener: () => void): Promise<() => Promise<void>>;
+  /** Calls `listener` whenever any instance commits a change to public content (migrations/014 announces it). */
+  watchChanges(listener: () => void): Promise<() => Promise<void>>;
 }
 
 export async function createPgDriver(options: PgStorageOptions = {}): Promise<PgDriver> {
@@ -117,17 +114,17 @@ export async function createPgDriver(options: PgStorageOptions = {}): Promise<Pg
     ...driver,
     pool,
     schema,
-    async watchGeneration(listener) {
+    async watchChanges(listener) {
       // a connection of its own, held for as long as the watch lasts
       const listenerClient = await pool.connect();
       listenerClient.on('notification', (message) => {
-        if (message.channel === GENERATION_CHANNEL) listener();
+        if (message.channel === CHANGES_CHANNEL) listener();
       });
-      // a dropped connection would silently stop invalidation: re-reading the generation on a timer still covers it
+      // a dropped connection would silently stop invalidation: re-reading the change feed on a timer still covers it
       listenerClient.on('error', () => {});
-      await listenerClient.query(`LISTEN ${GENERATION_CHANNEL}`);
+      await listenerClient.query(`LISTEN ${CHANGES_CHANNEL}`);
       return async () => {
-        await listenerClient.query(`UNLISTEN ${GENERATION_CHANNEL}`).catch(() => {});
+        await listenerClient.query(`UNLISTEN ${CHANGES_CHANNEL}`).catch(() => {});
         listenerClient.release();
       };
     },
@@ -135,12 +132,12 @@ export async function createPgDriver(options: PgStorageOptions = {}): Promise<Pg
 }
 
 /**
- * A Storage on a PostgreSQL server; bumps of the content generation are announced with NOTIFY. Uploaded
+ * A Storage on a PostgreSQL server; changes to public content are announced with NOTIFY. Uploaded
  * images and themes are kept in the same database (PgFileStore) unless the service is given `files`.
  */
 export async function createPgStorage(options: PgStorageOptions = {}): Promise<Storage> {
   const driver = await createPgDriver(options);
-  const storage = createSqlStorage(driver, { notifyChannel: GENERATION_CHANNEL, publicRowBytes: options.publicRowBytes });
+  const storage = createSqlStorage(driver, { announcements: (listener) => driver.watchChanges(listener) });
   const store = (area: string) => new PgFileStore({ pool: driver.pool, schema: driver.schema, area });
-  return { ...storage, watchGeneration: (listener) => driver.watchGeneration(listener), files: { images: store('images'), themes: store('themes') } };
+  return { ...storage, files: { images: store('images'), themes: store('themes') } };
 }

@@ -26,6 +26,12 @@ export interface OrderClause {
   direction: 'asc' | 'desc';
 }
 
+/** A list's total as counted when public content was at `generation` (the change feed's). */
+export interface KnownTotal {
+  total: number;
+  generation: number;
+}
+
 /** `limit: null` means every record. */
 export interface PageRequest {
   limit: number | null;
@@ -60,6 +66,8 @@ export interface PostQuery extends FilteredQuery {
   bodies?: readonly PostBody[];
   /** With `publishedOnly`: the relations the page should bring along (`PostPage.relations`). */
   include?: RelationChoice;
+  /** The total of the list, where the caller knows it: not counted again, and checked before a page is walked from the end. */
+  total?: KnownTotal;
 }
 
 /** Which relations a read of posts brings along. */
@@ -114,11 +122,6 @@ export interface PostWithRelations {
 }
 
 /** A page of posts; with its relations as the Content API shows them where the query asked (`include`) and the store could bring them. */
-/**
- * Rows of public reads (`PostPage`, `PublishedPost`, their relations) may come frozen: a storage
- * hands a frozen row out again, unchanged, to later reads of the same content, and never changes
- * it, so what a caller makes from frozen rows alone may be kept with them (resources/posts/rendered.ts).
- */
 export interface PostPage extends BrowseResult<PostRow> {
   relations?: PublicPostRelations;
 }
@@ -129,8 +132,18 @@ export interface PublishedPost {
   relations: PublicPostRelations;
 }
 
+/** A page of published posts as ids, in order, and the total they were paged from. */
+export interface PublishedPage {
+  ids: string[];
+  total: number;
+}
+
 export interface PostStore {
   browse(query: PostQuery): Promise<PostPage>;
+  /** The page `query` (with `publishedOnly`) names, as ids: the Content API reads the posts it does not hold by `published`. */
+  publishedPage(query: PostQuery): Promise<PublishedPage>;
+  /** The published posts of `type` with these ids, in this order, with the relations asked for; others are left out. */
+  published(type: PostType, ids: string[], bodies: readonly PostBody[], include: RelationChoice): Promise<PublishedPost[]>;
   /** The ids of every post `query` matches, in its order; its page is ignored (`limit=all` streams by them). */
   browseIds(query: PostQuery): Promise<string[]>;
   /** The posts with these ids, in the order given; ids of posts that no longer exist are skipped. */
@@ -267,10 +280,21 @@ export interface RateLimitStore {
   purgeExpired(now: Date): Promise<void>;
 }
 
-/** The generation of public content: bumped by every change the Content API could show. */
-export interface GenerationStore {
-  current(): Promise<number>;
-  bump(): Promise<number>;
+/** What changed in public content after a generation. */
+export interface ChangesSince {
+  /** The generation now: it moves on with every committed change to public content. */
+  generation: number;
+  /** The keys (lib/read-model/keys.ts) touched after the generation asked about; null when that is no longer known. */
+  keys: string[] | null;
+}
+
+/**
+ * The record of committed changes to public content, written by the database in each change's own
+ * transaction (migrations/014-content-changes.ts), whoever made it.
+ */
+export interface ChangeFeed {
+  /** The generation now and the keys touched after `after` (null keys: forget everything built before). */
+  since(after: number): Promise<ChangesSince>;
 }
 
 export interface WebhookStore {
@@ -353,7 +377,7 @@ export interface Stores {
   tokens: TokenStore;
   rateLimits: RateLimitStore;
   sessions: SessionStore;
-  generation: GenerationStore;
+  changes: ChangeFeed;
   webhooks: WebhookStore;
   outbox: OutboxStore;
   themes: ThemeStore;
@@ -366,10 +390,11 @@ export interface Stores {
  */
 export interface Storage extends Stores {
   /**
-   * Where the database can announce changes between instances (PostgreSQL's LISTEN/NOTIFY): calls
-   * `listener` after any instance bumps the content generation. Absent → instances poll the generation.
+   * Calls `listener` after this storage commits a transaction (awaiting it before the transaction's
+   * promise resolves, so a write's answer follows what it invalidated) and, where the database can
+   * announce them (LISTEN/NOTIFY), after other instances' changes. Absent → readers poll `changes`.
    */
-  watchGeneration?(listener: () => void): Promise<() => Promise<void>>;
+  watchChanges?(listener: () => Promise<void>): Promise<() => Promise<void>>;
   /**
    * Where this storage keeps files when the service is given none (`files` option): PostgreSQL storage
    * keeps them in its database, so every instance of a site sees every upload. Absent → in memory.

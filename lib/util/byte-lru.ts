@@ -3,7 +3,16 @@ export class ByteLru<V extends { size: number }> {
   private readonly entries = new Map<string, V>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  /** `onEvict`: told of each entry dropped to make room (not of those deleted or replaced by the caller). */
+  constructor(
+    private readonly maxBytes: number,
+    private readonly onEvict?: (key: string, value: V) => void,
+  ) {}
+
+  /** The value without making it the most recently used. */
+  peek(key: string): V | undefined {
+    return this.entries.get(key);
+  }
 
   get(key: string): V | undefined {
     const value = this.entries.get(key);
@@ -23,6 +32,7 @@ export class ByteLru<V extends { size: number }> {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
       this.bytes -= old.size;
+      this.onEvict?.(oldest, old);
     }
   }
 

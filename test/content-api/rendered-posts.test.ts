@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../lib';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
-import type { PostRow } from '../../lib/storage/rows';
-import { RenderedPosts, shapeOf } from '../../lib/resources/posts/rendered';
 import { BASE, createTestSite, type TestSite } from '../helpers/service';
 import { checkResponses } from '../helpers/openapi-check';
 
-// The Content API keeps each post's JSON with the frozen row the storage's memo hands out
-// (rendered.ts). What it answers must be, byte for byte, what a service that keeps nothing answers.
+// The read model keeps each post's JSON per shape of request (resources/posts/content-reads.ts) and
+// whole answers. What the Content API answers must be, byte for byte, what a service that keeps
+// nothing answers.
 
 let site: TestSite;
 /** Keeps nothing between reads: every post is read from the tables and serialised afresh. */
 let keepsNothing: Service;
 
 beforeAll(async () => {
-  site = await createTestSite({ contentApi: { cache: false } });
-  keepsNothing = checkResponses(
-    await createService({ url: BASE, storage: createSqlStorage(site.driver, { publicRowBytes: 0 }), contentApi: { cache: false } }),
-  );
+  site = await createTestSite();
+  keepsNothing = checkResponses(await createService({ url: BASE, storage: createSqlStorage(site.driver), contentApi: { cache: false } }));
   for (let i = 0; i < 4; i++) {
     const res = await site.admin.post('posts/', {
       posts: [
@@ -76,58 +73,5 @@ describe('Content API posts rendered from kept JSON', () => {
       if (path.startsWith('posts/slug/rendered-1/')) expect(seen.text).toContain('Rendered 1, edited');
       if (path === 'posts/?include=tags,authors') expect(seen.text).toContain('Odd, renamed');
     }
-  });
-});
-
-describe('RenderedPosts', () => {
-  const ctx = { api: 'content' as const, version: 'v3' as const, site: 'https://example.com' };
-  const options = { include: new Set(['tags']), fields: null, formats: new Set(['html' as const]) };
-  const shape = shapeOf(ctx, options);
-
-  function counter() {
-    let calls = 0;
-    return { serialize: () => ({ n: ++calls }), calls: () => calls };
-  }
-
-  it('serialises a frozen post once per shape and set of related rows', () => {
-    const rendered = new RenderedPosts();
-    const row = Object.freeze({ id: 'a' }) as PostRow;
-    const tag = Object.freeze({ id: 't' });
-    const { serialize, calls } = counter();
-    expect(rendered.json(row, [tag], shape, serialize)).toBe('{"n":1}');
-    expect(rendered.json(row, [tag], shape, serialize)).toBe('{"n":1}');
-    // another object for the tag (read again after a change): serialised again
-    expect(rendered.json(row, [Object.freeze({ id: 't' })], shape, serialize)).toBe('{"n":2}');
-    expect(rendered.json(row, [], shape, serialize)).toBe('{"n":3}');
-    const fields = shapeOf(ctx, { ...options, fields: new Set(['title']) });
-    expect(rendered.json(row, [tag], fields, serialize)).toBe('{"n":4}');
-    expect(rendered.json(row, [tag], shapeOf({ ...ctx, site: 'https://other.example' }, options), serialize)).toBe('{"n":5}');
-    expect(calls()).toBe(5);
-  });
-
-  it('keeps nothing made from a row a caller could change', () => {
-    const rendered = new RenderedPosts();
-    const { serialize, calls } = counter();
-    const open = { id: 'a' } as PostRow;
-    rendered.json(open, [], shape, serialize);
-    rendered.json(open, [], shape, serialize);
-    const frozen = Object.freeze({ id: 'b' }) as PostRow;
-    const tag = { id: 't' };
-    rendered.json(frozen, [tag], shape, serialize);
-    rendered.json(frozen, [tag], shape, serialize);
-    expect(calls()).toBe(4);
-  });
-
-  it('keeps a few shapes of a post, dropping the oldest', () => {
-    const rendered = new RenderedPosts();
-    const row = Object.freeze({ id: 'a' }) as PostRow;
-    const { serialize, calls } = counter();
-    const shapes = ['a', 'b', 'c', 'd', 'e'].map((field) => shapeOf(ctx, { ...options, fields: new Set([field]) }));
-    for (const each of shapes) rendered.json(row, [], each, serialize);
-    expect(calls()).toBe(5);
-    rendered.json(row, [], shapes[4], serialize);
-    expect(calls()).toBe(5);
-    rendered.json(row, [], shapes[0], serialize);
-    expect(calls()).toBe(6);
   });
 });

@@ -3,12 +3,11 @@
 // reachable, on a PostgreSQL server, where the transactions truly run side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../lib';
-import { createPgDriver } from '../../lib/storage/pg';
+import { createPgDriver, type PgDriver } from '../../lib/storage/pg';
 import { createPgliteDriver } from '../../lib/storage/pglite';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import type { Stores } from '../../lib/storage/storage';
-import { GENERATION_CHANNEL } from '../../lib/storage/pg';
 import { dropSchema, postgresAvailable, POSTGRES_URL, uniqueSchema } from '../helpers/postgres';
 import { adminClient, BASE, body, type Client } from '../helpers/service';
 import { scale } from './helpers';
@@ -24,7 +23,7 @@ interface Site {
 async function siteOver(driver: SqlDriver, close: () => Promise<void>, notify = false): Promise<Site> {
   const service = await createService({
     url: BASE,
-    storage: createSqlStorage(driver, notify ? { notifyChannel: GENERATION_CHANNEL } : {}),
+    storage: createSqlStorage(driver, notify ? { announcements: (listener) => (driver as PgDriver).watchChanges(listener) } : {}),
     auth: { passwordIterations: 1000 },
     webhooks: { worker: false },
   });

@@ -333,10 +333,15 @@ export function storageConformance(name: string, open: () => Promise<Storage>) {
       expect(parallel.map((w) => w.count).sort()).toEqual([1, 2, 3, 4, 5]);
     });
 
-    it('moves the content generation on', async () => {
-      const before = await storage.generation.current();
-      expect(await storage.generation.bump()).toBe(before + 1);
-      expect(await storage.generation.current()).toBe(before + 1);
+    it('records which keys a change to public content touched, after the generation it moved on from', async () => {
+      const { generation: before } = await storage.changes.since(-1);
+      expect((await storage.changes.since(before)).keys).toEqual([]);
+      await storage.settings.set([{ key: 'title', value: 'Changed' }], new Date());
+      const after = await storage.changes.since(before);
+      expect(after.generation).toBe(before + 1);
+      expect(after.keys).toEqual(['settings']);
+      // asked from before what is still recorded: nothing is known
+      expect((await storage.changes.since(-1)).keys).toBeNull();
     });
 
     it('keeps settings as strings and nulls', async () => {

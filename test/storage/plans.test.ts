@@ -71,8 +71,8 @@ async function rowsRead(): Promise<number> {
 
 describe('relations of a short page', () => {
   it('are read by statements PostgreSQL plans once, not on every request', async () => {
-    // a storage that keeps no rows between reads (sql-storage.ts) reads every page's relations afresh
-    const service = await createService({ url: BASE, storage: createSqlStorage(site.driver, { publicRowBytes: 0 }), contentApi: { cache: false } });
+    // a service that keeps nothing between reads reads every page's relations afresh
+    const service = await createService({ url: BASE, storage: createSqlStorage(site.driver), contentApi: { cache: false } });
     for (let run = 0; run < 12; run++) {
       const page = await body(await read('posts/?limit=3&include=tags,authors', service));
       expect(page.posts.map((post: { title: string }) => post.title)).toEqual(['Planned 4', 'Planned 3', 'Planned 2']);
@@ -83,7 +83,7 @@ describe('relations of a short page', () => {
         expect(post.authors.map((author) => author.name)).toEqual(['Ada Lovelace']);
       }
     }
-    for (const table of ['posts_tags', 'posts_authors']) {
+    for (const table of ['tags t', 'users u']) {
       const statements = await plans(table);
       expect(statements.length, table).toBeGreaterThan(0);
       // PostgreSQL always plans the first five runs for their values, then compares
@@ -98,12 +98,14 @@ describe('relations of a short page', () => {
 
 describe('a public browse that passes over posts', () => {
   it('passes over those its offset skips, filtered or not, in the index, and reads only its page in full', async () => {
-    /** Rows read by three runs, after a first that takes the counts the memo then holds. */
+    // a service keeping answers: the first read counts the list's total, which the read model keeps
+    const service = await createService({ url: BASE, storage: createSqlStorage(site.driver) });
+    /** Rows read by three runs after a first, each in another shape, so that no kept answer serves it. */
     const rounds = async (path: string, expected: { first: string; total: number }) => {
-      await read(path);
+      await read(path, service);
       const before = await rowsRead();
       for (let run = 0; run < 3; run++) {
-        const page = await body(await read(path));
+        const page = await body(await read(`${path}&fields=title,id${',slug'.repeat(run + 1)}`, service));
         expect(page.posts[0].title, path).toBe(expected.first);
         expect(page.meta.pagination.total, path).toBe(expected.total);
       }

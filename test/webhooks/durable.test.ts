@@ -1,3 +1,4 @@
+import { ReadModel } from '../../lib/read-model/read-model';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -159,7 +160,8 @@ describe('staging is part of the change', () => {
       stagedInside = (await tx.outbox.nextDue()) ? 1 : 0;
       throw new Error('the change fails after its deliveries were staged');
     });
-    const app: AppContext = { storage, options: resolveOptions({}), now: () => new Date(), events };
+    const readModel = new ReadModel(storage.changes, { maxBytes: 0, checkMs: 500, clock: () => Date.now() });
+    const app: AppContext = { storage, options: resolveOptions({}), now: () => new Date(), events, readModel };
     const now = new Date();
     const tag = {
       id: 'a'.repeat(24),

@@ -304,7 +304,7 @@ export async function browsePosts(
   return { ...result, relations: result.relations ?? (await relationsOf(tx, result.rows, query)) };
 }
 
-function postQuery(app: AppContext, query: PostBrowse): PostQuery {
+export function postQuery(app: AppContext, query: PostBrowse): PostQuery {
   return {
     type: query.type,
     filter: query.filter,

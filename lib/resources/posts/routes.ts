@@ -5,7 +5,7 @@ import { order, pagination, paginationMeta, single } from '../../http/query';
 import { json, jsonText, noContent } from '../../http/response';
 import { streamedJsonResponse } from '../../http/json-stream';
 import type { PostRow, PostType } from '../../storage/rows';
-import type { PostBody, PostRelations, PublicPostRelations } from '../../storage/storage';
+import type { PostRelations, PublicPostRelations } from '../../storage/storage';
 import { firstOf } from '../shared/envelope';
 import { filterParam, slugOrderOf, withoutStatus } from '../shared/filter';
 import { requireId } from '../shared/ids';
@@ -29,7 +29,8 @@ import {
 import { imagesOfInput } from './body';
 import type { PostInput } from './schema';
 import { serializePost } from './serialize';
-import { RenderedPosts, shapeOf } from './rendered';
+import { bodiesOf as bodies, contentPage, contentPost, includesOf as includes, type ContentPosts } from './content-reads';
+import { dependsOn, keys } from '../../read-model/keys';
 
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
 
@@ -39,15 +40,6 @@ function serializeContext(ctx: RouteContext): SerializeContext {
 
 function output(ctx: RouteContext): OutputOptions {
   return ctx.api === 'admin' ? outputOptions(ctx.query, ['mobiledoc'], ['tags', 'authors']) : outputOptions(ctx.query, ['html']);
-}
-
-function includes(options: OutputOptions) {
-  return { tags: options.include.has('tags'), authors: options.include.has('authors') };
-}
-
-/** The body columns a read needs: the formats shown (plaintext is always read, for the excerpt). */
-function bodies(options: OutputOptions): PostBody[] {
-  return [...options.formats].filter((format): format is PostBody => format !== 'plaintext');
 }
 
 /** Relations as the API of the request shows them: the Content API's authors carry public columns only. */
@@ -82,19 +74,9 @@ export function postRoutes(type: PostType): RouteDef[] {
     return rows.map((row) => serializePost(row, { tags: rel.tags.get(row.id) ?? [], authors: rel.authors.get(row.id) ?? [] }, sctx, options));
   }
 
-  const rendered = new RenderedPosts();
-
-  /** The Content API's list of posts as JSON text, each post's from the kept JSON where there is one. */
-  function contentList(ctx: RouteContext, rows: PostRow[], relations: PostRelations | PublicPostRelations, options: OutputOptions): string {
-    const sctx = serializeContext(ctx);
-    const shape = shapeOf(sctx, options);
-    const parts = rows.map((row) => {
-      const tags = relations.tags.get(row.id) ?? [];
-      const authors = relations.authors.get(row.id) ?? [];
-      return rendered.json(row, [...tags, ...authors], shape, () => serializePost(row, { tags, authors }, sctx, options));
-    });
-    return `[${parts.join(',')}]`;
-  }
+  /** The Content API's answer holding these posts, naming what it depends on (lib/read-model/keys.ts). */
+  const contentAnswer = (posts: ContentPosts, meta?: unknown) =>
+    jsonText(200, `{"${resource}":[${posts.json.join(',')}]${meta === undefined ? '' : `,"meta":${JSON.stringify(meta)}`}}`, dependsOn(posts.keys));
 
   /** The Admin API's reads of one post, whatever its status. */
   async function readOne(ctx: RouteContext, row: PostRow | null): Promise<Response> {
@@ -136,21 +118,28 @@ export function postRoutes(type: PostType): RouteDef[] {
       include: includes(options),
     };
     if (page.limit === null) {
-      // the whole list: sent in batches as the client reads, never held whole
+      // the whole list: sent in batches as the client reads, never held whole; it shows every post, tag and author
       const next = await streamPosts(ctx.app.storage, ctx.app, query);
-      return streamedJsonResponse(resource, {
-        next: async () => {
-          const batch = await next();
-          return batch && render(ctx, batch.rows, batch.relations, options);
+      const kind = type === 'page' ? 'pages' : 'posts';
+      const everything = [keys.list(kind), keys.any(kind), keys.list('tags'), keys.list('authors')];
+      return streamedJsonResponse(
+        resource,
+        {
+          next: async () => {
+            const batch = await next();
+            return batch && render(ctx, batch.rows, batch.relations, options);
+          },
+          meta: (count) => paginationMeta(page, count),
         },
-        meta: (count) => paginationMeta(page, count),
-      });
+        content ? dependsOn(everything) : {},
+      );
+    }
+    if (content) {
+      const found = await contentPage(ctx, query, options);
+      return contentAnswer(found, paginationMeta(page, found.total));
     }
     const result = await browsePosts(ctx.app.storage, ctx.app, query);
-    const meta = paginationMeta(page, result.total);
-    if (!content) return json(200, { [resource]: await render(ctx, result.rows, result.relations, options), meta });
-    const list = contentList(ctx, result.rows, result.relations, options);
-    return jsonText(200, `{"${resource}":${list},"meta":${JSON.stringify(meta)}}`);
+    return json(200, { [resource]: await render(ctx, result.rows, result.relations, options), meta: paginationMeta(page, result.total) });
   };
 
   const byId = (ctx: RouteContext) => ctx.app.storage.posts.findById(requireId(ctx.params.id), undefined, bodies(output(ctx))).then((row) => readOne(ctx, row));
@@ -159,10 +148,9 @@ export function postRoutes(type: PostType): RouteDef[] {
 
   /** The Content API's reads of one post: published ones of this type only, with the relations asked for. */
   async function readPublished(ctx: RouteContext, by: { id: string } | { slug: string }): Promise<Response> {
-    const options = output(ctx);
-    const found = await ctx.app.storage.posts.findPublished(type, by, bodies(options), includes(options));
+    const found = await contentPost(ctx, type, by, output(ctx));
     if (!found) throw notFound(notFoundMessage);
-    return jsonText(200, `{"${resource}":${contentList(ctx, [found.row], found.relations, options)}}`);
+    return contentAnswer(found);
   }
   const publishedById = (ctx: RouteContext) => readPublished(ctx, { id: requireId(ctx.params.id) });
   const publishedBySlug = (ctx: RouteContext) => readPublished(ctx, { slug: ctx.params.slug ?? '' });

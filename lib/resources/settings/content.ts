@@ -1,5 +1,6 @@
 import type { RouteDef } from '../../http/context';
 import { json } from '../../http/response';
+import { dependsOn, keys } from '../../read-model/keys';
 
 const PLAIN = [
   'title',
@@ -45,7 +46,7 @@ export const contentSettingsRoutes: RouteDef[] = [
       settings.url = `${ctx.app.options.url}/`;
       settings.active_timezone = stored.get('timezone') ?? 'Etc/UTC';
       settings.default_locale = stored.get('lang') ?? 'en';
-      return json(200, { settings, meta: {} });
+      return json(200, { settings, meta: {} }, dependsOn([keys.settings]));
     },
   },
 ];

@@ -2,6 +2,7 @@ import { readJson } from '../../http/body';
 import { notFound } from '../../http/errors';
 import type { RouteContext, RouteDef } from '../../http/context';
 import { order, pagination, paginationMeta } from '../../http/query';
+import { peopleAndTagKeys } from '../../read-model/keys';
 import { json, noContent } from '../../http/response';
 import type { Counted, LookupOptions } from '../../storage/storage';
 import type { TagRow } from '../../storage/rows';
@@ -33,7 +34,7 @@ async function readOne(ctx: RouteContext, find: (options: LookupOptions) => Prom
   const { include } = outputOptions(ctx.query);
   const tag = await find({ countPosts: countMode(ctx, include), withPublishedPosts: ctx.api === 'content' });
   if (!tag) throw notFound('Tag not found.');
-  return json(200, { tags: present(ctx, [tag]) });
+  return json(200, { tags: present(ctx, [tag]) }, ctx.api === 'content' ? peopleAndTagKeys('tags', [tag.id], false) : {});
 }
 
 function written(ctx: RouteContext, change: TagChange, status: number): Response {
@@ -54,7 +55,15 @@ const browse = async (ctx: RouteContext) => {
     withPublishedPosts: ctx.api === 'content',
     countPosts: countMode(ctx, include),
   });
-  return json(200, { tags: present(ctx, result.rows), meta: paginationMeta(page, result.total) });
+  const headers =
+    ctx.api === 'content'
+      ? peopleAndTagKeys(
+          'tags',
+          result.rows.map((row) => row.id),
+          true,
+        )
+      : {};
+  return json(200, { tags: present(ctx, result.rows), meta: paginationMeta(page, result.total) }, headers);
 };
 
 const byId = (ctx: RouteContext) => readOne(ctx, (options) => ctx.app.storage.tags.findById(requireId(ctx.params.id), options));

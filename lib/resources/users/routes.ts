@@ -2,6 +2,7 @@ import { notFound } from '../../http/errors';
 import type { RouteContext, RouteDef } from '../../http/context';
 import { order, pagination, paginationMeta } from '../../http/query';
 import { json } from '../../http/response';
+import { peopleAndTagKeys } from '../../read-model/keys';
 import type { Counted, LookupOptions, PublicAuthor } from '../../storage/storage';
 import type { UserWithRoles } from '../../storage/rows';
 import { filterParam } from '../shared/filter';
@@ -27,7 +28,7 @@ function usersResource(api: 'admin' | 'content'): RouteDef[] {
     const { include } = outputOptions(ctx.query);
     const user = await find({ countPosts: countMode(include), withPublishedPosts: api === 'content' });
     if (!user) throw notFound(notFoundMessage);
-    return json(200, { [root]: present(ctx, [user]) });
+    return json(200, { [root]: present(ctx, [user]) }, api === 'content' ? peopleAndTagKeys('authors', [user.id], false) : {});
   }
 
   const browse = async (ctx: RouteContext) => {
@@ -42,7 +43,15 @@ function usersResource(api: 'admin' | 'content'): RouteDef[] {
     };
     // the Content API shows no roles and no staff columns: it reads none
     const result = api === 'content' ? await ctx.app.storage.users.browseAuthors(query) : await ctx.app.storage.users.browse(query);
-    return json(200, { [root]: present(ctx, result.rows), meta: paginationMeta(page, result.total) });
+    const headers =
+      api === 'content'
+        ? peopleAndTagKeys(
+            'authors',
+            result.rows.map((row) => row.id),
+            true,
+          )
+        : {};
+    return json(200, { [root]: present(ctx, result.rows), meta: paginationMeta(page, result.total) }, headers);
   };
 
   const auth = api === 'admin' ? { api, auth: 'admin' as const } : { api, auth: 'content' as const };

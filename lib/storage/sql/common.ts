@@ -1,7 +1,6 @@
 import type { SqlDriver } from './driver';
 import { recordTemplate } from '../../util/record-template';
-import type { BrowseResult, OrderClause, PageRequest } from '../storage';
-import { count, memoisedCount, memoisedTotal, readGeneration, type CountMemo, type Totals } from './count-memo';
+import type { BrowseResult, KnownTotal, OrderClause, PageRequest } from '../storage';
 
 /** Text as PostgreSQL stores it: sent as UTF-8, in which an unpaired surrogate becomes U+FFFD. */
 export function storedText(text: string): string {
@@ -146,11 +145,6 @@ export interface BrowseSpec {
    * where otherwise each is read in full from the table.
    */
   pageKey?: string;
-  /**
-   * The select also gives the generation of the page's snapshot (`GENERATION_COLUMN`): a first page
-   * then needs no statement of its own to learn it, unless it is empty.
-   */
-  readsGeneration?: boolean;
 }
 
 /** `FROM … WHERE …` of a browse, shared by its page and its count. */
@@ -169,47 +163,45 @@ export async function pageRows<R>(db: SqlDriver, spec: BrowseSpec): Promise<R[]>
   return (await db.query<R>(sql, params)).rows;
 }
 
+/** `SELECT count(*) <body>`: `body` is `FROM … WHERE …` with its `$n` in `params`. */
+export async function count(db: SqlDriver, body: string, params: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${body}`, params);
+  return rows[0]?.total ?? 0;
+}
+
+/** The generation of public content (migrations/014) as a column of another statement, from that statement's snapshot. */
+const GENERATION_COLUMN = '(SELECT value FROM content_generation WHERE id = 1) AS generation_';
+
 /**
- * One page of rows and the total they were paged from, as two queries over the same conditions.
- * With `memo` (a browse of public content outside any transaction) the total may come from it, and
- * `totals` says which generation this request read, for further counts; `generation`: the one the
- * caller read for this request already.
+ * One page of rows and the total they were paged from, as two queries over the same conditions. A page
+ * past the middle is walked from the end (`fromTheEnd`), by the total counted first (or `known`), and
+ * kept only if the walk saw the generation the total was counted at; else the page is walked from the front.
  */
-export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec, memo?: CountMemo, generation?: number): Promise<BrowseResult<R> & { totals?: Totals }> {
+export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec, known?: KnownTotal): Promise<BrowseResult<R>> {
   const body = browseBody(spec);
-  if (!memo) {
-    const [rows, total] = await Promise.all([pageRows<R>(db, spec), count(db, body, spec.params)]);
-    return { rows, total };
-  }
-  if (spec.page.offset > 0) {
-    const totals: Totals = { memo, generation: generation ?? (await readGeneration(db)) };
-    const known = memoisedTotal(totals, body, spec.params);
-    // past the end, as the total of this very generation says: nothing to walk to
-    if (known !== undefined && spec.page.limit !== null && spec.page.offset >= known) return { rows: [], total: known, totals };
-    const backwards = known === undefined ? undefined : fromTheEnd(spec, known);
-    if (!backwards) {
-      // the memo answers the count itself when it holds it
-      const [rows, total] = await Promise.all([pageRows<R>(db, spec), memoisedCount(db, totals, body, spec.params)]);
-      return { rows, total, totals };
+  if (spec.page.offset > 0 && spec.page.limit !== null) {
+    const counted = known ?? (await countAt(db, body, spec.params));
+    // past the end, as the total says: nothing to walk to
+    if (spec.page.offset >= counted.total) return { rows: [], total: counted.total };
+    const backwards = fromTheEnd(spec, counted.total);
+    if (!backwards) return { rows: await pageRows<R>(db, spec), total: counted.total };
+    const rows = await pageRows<R & { generation_?: string | number }>(db, { ...backwards, select: `${backwards.select}, ${GENERATION_COLUMN}` });
+    // the content changed since the total was counted: the page is found afresh from the front
+    if (rows.length === backwards.page.limit && Number(rows[0]?.generation_) === counted.generation) {
+      for (const row of rows) delete row.generation_;
+      return { rows: rows.reverse(), total: counted.total };
     }
-    const rows = await pageRows<R>(db, backwards);
-    // The generation only grows: read again unchanged, it was the same for the page's snapshot, and
-    // the total holds for it. Otherwise the content changed meanwhile: the usual way below.
-    if (rows.length === backwards.page.limit && (await readGeneration(db)) === totals.generation) {
-      return { rows: rows.reverse(), total: known!, totals };
-    }
+  } else if (known) {
+    return { rows: await pageRows<R>(db, spec), total: known.total };
   }
-  let rows: R[];
-  let read: number;
-  if (spec.readsGeneration && generation === undefined) {
-    rows = await pageRows<R>(db, spec);
-    const first = rows[0] as { generation_?: string | number } | undefined;
-    read = first ? Number(first.generation_) : await readGeneration(db);
-  } else {
-    [rows, read] = await Promise.all([pageRows<R>(db, spec), generation ?? readGeneration(db)]);
-  }
-  const totals: Totals = { memo, generation: read };
-  return { rows, total: await memoisedCount(db, totals, body, spec.params), totals };
+  const [rows, total] = await Promise.all([pageRows<R>(db, spec), count(db, body, spec.params)]);
+  return { rows, total };
+}
+
+/** `count` with the generation of its snapshot. */
+async function countAt(db: SqlDriver, body: string, params: unknown[]): Promise<KnownTotal> {
+  const { rows } = await db.query<{ total: number; generation_: string | number }>(`SELECT count(*)::int AS total, ${GENERATION_COLUMN} ${body}`, params);
+  return { total: rows[0]?.total ?? 0, generation: Number(rows[0]?.generation_ ?? -1) };
 }
 
 /**

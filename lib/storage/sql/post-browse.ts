@@ -2,8 +2,7 @@ import { compileFilter, relationLinks, requiredRelations, type NqlComparison, ty
 import type { BrowseResult, PostQuery } from '../storage';
 import type { PostRow } from '../rows';
 import type { SqlDriver } from './driver';
-import { browseBody, browsePage, orderItems, pageRows, type BrowseSpec } from './common';
-import { memoisedCount, readGeneration, type CountMemo } from './count-memo';
+import { browseBody, browsePage, count, orderItems, pageRows, type BrowseSpec } from './common';
 import { postFields, publicPostFields } from './filter-fields';
 import { postColumns } from './post-columns';
 
@@ -70,27 +69,42 @@ function allowedPosts(links: RelationLinks): string {
  * an author) that few posts have, that walk crosses most of the site to find a page's worth, and finds
  * nothing for a tag on no published post (a long-tail tag's archive at 10k posts: 13 ms against 3 ms
  * for a common tag). Starting from the tag's posts instead reads those and sorts them. Reaching the
- * page's end takes about `reach × posts ÷ links` rows walking, `links` starting from the tag's posts;
- * the counts come from the memo of this generation's counts, so each is taken once per generation.
- * `known`: the generation the caller read already, if it did.
+ * page's end takes about `reach × posts ÷ links` rows walking, `links` starting from the tag's posts.
  */
-export async function startFrom(db: SqlDriver, query: PostQuery, memo: CountMemo, known?: number): Promise<{ from?: NqlComparison; generation?: number }> {
-  if (!query.filter) return { generation: known };
+export async function startFrom(db: SqlDriver, query: PostQuery): Promise<NqlComparison | undefined> {
+  if (!query.filter) return undefined;
   const required = requiredRelations(query.filter, publicPostFields, { now: query.now });
-  if (required.length === 0) return { generation: known };
-  const totals = { memo, generation: known ?? (await readGeneration(db)) };
-  const every = conditions({ ...query, filter: undefined });
-  const [posts, ...links] = await Promise.all([
-    memoisedCount(db, totals, browseBody({ from: 'posts p', where: every.where }), every.params),
-    ...required.map((node) => {
-      const params: unknown[] = [];
-      return memoisedCount(db, totals, `FROM (${allowedPosts(relationLinks(node, publicPostFields, params, { now: query.now }))}) l`, params);
-    }),
-  ]);
-  const fewest = Math.min(...links);
+  if (required.length === 0) return undefined;
+  const posts = await postsAbout(db, query);
   const reach = query.page.offset + (query.page.limit ?? posts);
-  const from = fewest * fewest < reach * posts ? required[links.indexOf(fewest)] : undefined;
-  return { from, generation: totals.generation };
+  // starting from a relation's posts pays where fewer than √(reach × posts) posts have it: counting stops there
+  const enough = Math.max(1, Math.ceil(Math.sqrt(reach * posts)));
+  const links = await Promise.all(
+    required.map(async (node) => {
+      const params: unknown[] = [];
+      const allowed = allowedPosts(relationLinks(node, publicPostFields, params, { now: query.now }));
+      const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM (${allowed}) l LIMIT ${enough}) bounded`, params);
+      return rows[0]?.n ?? 0;
+    }),
+  );
+  const fewest = Math.min(...links);
+  return fewest < enough ? required[links.indexOf(fewest)] : undefined;
+}
+
+/** From how many posts on the table's estimate is trusted. */
+const ESTIMATED_FROM = 1000;
+
+/**
+ * About how many posts a walk could cross: the table's size as PostgreSQL last measured it (ANALYZE,
+ * which PGlite's upkeep and autovacuum run) on a grown site; on a small one, or one never measured
+ * (-1, or 0 from when it was empty), the count of its published posts, which is cheap there.
+ */
+async function postsAbout(db: SqlDriver, query: PostQuery): Promise<number> {
+  const { rows } = await db.query<{ estimate: number }>(`SELECT reltuples::float8 AS estimate FROM pg_class WHERE oid = 'posts'::regclass`);
+  const estimate = Number(rows[0]?.estimate ?? -1);
+  if (estimate >= ESTIMATED_FROM) return estimate;
+  const every = conditions({ ...query, filter: undefined });
+  return count(db, browseBody({ from: 'posts p', where: every.where }), every.params);
 }
 
 /** The select, conditions and order of a browse. */
@@ -121,9 +135,8 @@ export async function browsePostIds(db: SqlDriver, query: PostQuery): Promise<st
   return rows.map((row) => row.id);
 }
 
-/** A page of posts and its total; a public browse (`memo` given, `publishedOnly`) takes its total from the memo of counts when it can. */
-export async function browsePosts(db: SqlDriver, query: PostQuery, memo?: CountMemo): Promise<BrowseResult<PostRow>> {
-  if (!query.publishedOnly || !memo) return browsePage<PostRow>(db, browseSpec(query));
-  const { from, generation } = await startFrom(db, query, memo);
-  return browsePage<PostRow>(db, browseSpec(query, from), memo, generation);
+/** A page of posts and its total. */
+export async function browsePosts(db: SqlDriver, query: PostQuery): Promise<BrowseResult<PostRow>> {
+  const from = query.publishedOnly ? await startFrom(db, query) : undefined;
+  return browsePage<PostRow>(db, browseSpec(query, from), query.total);
 }

@@ -1,8 +1,6 @@
 import type { BrowseResult, Counted, TagQuery } from '../storage';
 import type { SqlDriver } from './driver';
 import { browsePage, equalsAny, orderItems } from './common';
-import { GENERATION_COLUMN, type CountMemo, type Totals } from './count-memo';
-import type { PageMemo } from './page-memo';
 
 /** A link table from posts to tags or authors. */
 export interface PostLink {
@@ -24,41 +22,18 @@ function postCountsSql(link: PostLink, mode: 'all' | 'published', options: { als
   return `SELECT l.${link.column} AS id, count(*)::int AS n${also} FROM ${link.table} l${published}${where} GROUP BY l.${link.column}`;
 }
 
-/**
- * Sets `count_posts` on each row (a tag or an author) from one statement over its posts, or only its
- * published posts. Published counts are public content: with `totals` they come from, and go to, the memo.
- */
-export async function attachPostCounts(
-  db: SqlDriver,
-  rows: ({ id: string } & Counted)[],
-  link: PostLink,
-  mode: 'all' | 'published',
-  totals?: Totals,
-): Promise<void> {
-  const memoised = mode === 'published' ? totals : undefined;
-  const key = (id: string) => `published posts ${link.table} ${id}`;
-  const missing = rows.filter((row) => {
-    row.count_posts = memoised?.memo.get(key(row.id), memoised.generation);
-    return row.count_posts === undefined;
-  });
-  if (missing.length === 0) return;
+/** Sets `count_posts` on each row (a tag or an author) from one statement over its posts, or only its published posts. */
+export async function attachPostCounts(db: SqlDriver, rows: ({ id: string } & Counted)[], link: PostLink, mode: 'all' | 'published'): Promise<void> {
+  if (rows.length === 0) return;
   const params: unknown[] = [];
   const where = equalsAny(
     `l.${link.column}`,
-    missing.map((row) => row.id),
+    rows.map((row) => row.id),
     params,
   );
-  const { rows: counts } = await db.query<{ id: string; n: number; generation_: string | number }>(
-    postCountsSql(link, mode, { also: GENERATION_COLUMN, where }),
-    params,
-  );
+  const { rows: counts } = await db.query<{ id: string; n: number }>(postCountsSql(link, mode, { where }), params);
   const byId = new Map(counts.map((c) => [c.id, c.n]));
-  for (const row of missing) row.count_posts = byId.get(row.id) ?? 0;
-  // each row of the statement carries its snapshot's generation; with no row there is none to file the zeros under
-  if (memoised && counts[0]) {
-    const generation = Number(counts[0].generation_);
-    for (const row of missing) memoised.memo.set(key(row.id), generation, row.count_posts ?? 0);
-  }
+  for (const row of rows) row.count_posts = byId.get(row.id) ?? 0;
 }
 
 /** What tells a browse of tags from one of authors. */
@@ -88,9 +63,7 @@ export type CountedQuery = Pick<TagQuery, 'order' | 'page' | 'countPosts' | 'wit
 
 /**
  * A page of tags or authors by name, with `count_posts` when asked: counted per row only to sort by it,
- * otherwise for the page's rows in one statement. The Content API's view (`withPublishedPosts`) is
- * public content, so its totals and counts may come from `memo`, and the whole page from `pages`.
- * `columns`: the select list (default every column).
+ * otherwise for the page's rows in one statement. `columns`: the select list (default every column).
  */
 export async function browseCounted<R extends { id: string } & Counted>(
   db: SqlDriver,
@@ -98,36 +71,7 @@ export async function browseCounted<R extends { id: string } & Counted>(
   query: CountedQuery,
   where: string[],
   params: unknown[],
-  memo?: CountMemo,
   columns = `${table.alias}.*`,
-  pages?: PageMemo,
-): Promise<BrowseResult<R>> {
-  if (!query.withPublishedPosts || !memo || !pages || query.page.limit === null) {
-    return countedPage<R>(db, table, query, where, params, memo, columns);
-  }
-  const values = JSON.stringify([params, query.order ?? null, query.page.offset, query.page.limit, query.countPosts ?? null]);
-  const key = `${table.from}\u0000${columns}\u0000${where.join(' AND ')}\u0000${values}`;
-  const { value } = await pages.remember(db, key, (generation) => countedPage<R>(db, table, query, where, params, memo, columns, generation));
-  // the rows are the memo's, frozen; the list is the caller's own
-  return { rows: [...value.rows], total: value.total };
-}
-
-/** The order columns the Content API may sort by: those it shows. */
-function publicColumns(table: CountedTable): Record<string, string> {
-  const hidden = table.privateOrder ?? [];
-  return Object.fromEntries(Object.entries(table.orderColumns).filter(([field]) => !hidden.includes(field)));
-}
-
-/** `browseCounted` without the memo of pages; `generation`: the one the caller read already. */
-async function countedPage<R extends { id: string } & Counted>(
-  db: SqlDriver,
-  table: CountedTable,
-  query: CountedQuery,
-  where: string[],
-  params: unknown[],
-  memo: CountMemo | undefined,
-  columns: string,
-  generation?: number,
 ): Promise<BrowseResult<R>> {
   const { alias } = table;
   const visible = query.withPublishedPosts ? publicColumns(table) : table.orderColumns;
@@ -137,19 +81,20 @@ async function countedPage<R extends { id: string } & Counted>(
   order.push(`${alias}.id ASC`);
   const sortsByCount = !!query.countPosts && (query.order ?? []).some((clause) => clause.field === 'count.posts');
   const counted = sortsByCount && query.countPosts;
-  const { rows, total, totals } = await browsePage<R>(
-    db,
-    {
-      from: counted ? `${table.from} ${countsJoin(alias, table.link, counted)}` : table.from,
-      select: counted ? `${columns}, coalesce(c.n, 0) AS count_posts` : columns,
-      where,
-      params,
-      order,
-      page: query.page,
-    },
-    query.withPublishedPosts ? memo : undefined,
-    generation,
-  );
-  if (query.countPosts && !sortsByCount) await attachPostCounts(db, rows, table.link, query.countPosts, totals);
+  const { rows, total } = await browsePage<R>(db, {
+    from: counted ? `${table.from} ${countsJoin(alias, table.link, counted)}` : table.from,
+    select: counted ? `${columns}, coalesce(c.n, 0) AS count_posts` : columns,
+    where,
+    params,
+    order,
+    page: query.page,
+  });
+  if (query.countPosts && !sortsByCount) await attachPostCounts(db, rows, table.link, query.countPosts);
   return { rows, total };
+}
+
+/** The order columns the Content API may sort by: those it shows. */
+function publicColumns(table: CountedTable): Record<string, string> {
+  const hidden = table.privateOrder ?? [];
+  return Object.fromEntries(Object.entries(table.orderColumns).filter(([field]) => !hidden.includes(field)));
 }

@@ -2,23 +2,14 @@ import type { PostBody, PostRelations, PostStore, PublicAuthor, PublicPostRelati
 import type { PostRow, PostType, RoleRow, TagRow, UserRow, UserWithRoles } from '../rows';
 import type { SqlDriver } from './driver';
 import { equalsAny, freeSlug, groupWithout } from './common';
-import type { CountMemo } from './count-memo';
 import { browsePostIds, browsePosts } from './post-browse';
-import type { PublicMemo } from './public-memo';
-import type { PageMemo } from './page-memo';
-import { findPublished, publicPage, publishedPostWhere } from './public-posts';
+import { findPublished, publishedByIds, publishedPage } from './public-posts';
 import { postColumns } from './post-columns';
 import { AUTHOR_LINKS, insertPost, lockPost, lockWithRelations, refreshRelationIds, updatePost } from './post-writes';
 import { PUBLIC_AUTHOR_COLUMNS, rolesOf, userMemo, type UserMemo } from './users';
 
-/**
- * @param memo Counts of public content, shared by the stores outside transactions (see count-memo.ts);
- *   absent inside a transaction.
- * @param known What this storage remembers about users across transactions (users.ts).
- * @param held Rows of public content, shared like `memo` and absent where it is (public-memo.ts).
- * @param pages What public reads found, shared like `held`, on an exclusive driver only (page-memo.ts).
- */
-export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = userMemo(), held?: PublicMemo, pages?: PageMemo): PostStore {
+/** @param known What this storage remembers about users across transactions (users.ts). */
+export function sqlPosts(db: SqlDriver, known: UserMemo = userMemo()): PostStore {
   async function one(sql: string, params: unknown[]): Promise<PostRow | null> {
     const { rows } = await db.query<PostRow>(sql, params);
     return rows[0] ?? null;
@@ -46,11 +37,9 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
   }
 
   return {
-    browse(query) {
-      // a whole list is streamed by its ids (`browseIds`), not read as one page
-      if (query.publishedOnly && memo && held && query.page.limit !== null) return publicPage(db, query, memo, held, pages);
-      return browsePosts(db, query, memo);
-    },
+    browse: (query) => browsePosts(db, query),
+    publishedPage: (query) => publishedPage(db, query),
+    published: (type, ids, bodies, include) => publishedByIds(db, type, ids, bodies, include),
     browseIds: (query) => browsePostIds(db, query),
 
     async findByIds(ids, bodies) {
@@ -74,17 +63,7 @@ export function sqlPosts(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
         : one(`SELECT ${select} FROM posts p WHERE p.slug = $1`, [slug]);
     },
 
-    async findPublished(type, by, bodies, include) {
-      if (held) return findPublished(db, held, type, by, bodies, include, pages);
-      const { where, params } = publishedPostWhere(type, by);
-      const row = await one(`SELECT ${postColumns(bodies)} FROM posts p WHERE ${where}`, params);
-      if (!row) return null;
-      const [tags, authors] = await Promise.all([
-        include.tags ? tagsOf([row.id]) : new Map<string, TagRow[]>(),
-        include.authors ? authorsOf<PublicAuthor>([row.id], PUBLIC_AUTHOR_COLUMNS) : new Map<string, PublicAuthor[]>(),
-      ]);
-      return { row, relations: { tags, authors } };
-    },
+    findPublished: (type, by, bodies, include) => findPublished(db, type, by, bodies, include),
 
     findByIdForUpdate: (id) => lockPost(db, id),
 

@@ -1,45 +1,23 @@
 import type { PostType, TagRow } from '../rows';
-import type { PostBody, PostPage, PostQuery, PublicAuthor, PublicPostRelations, PublishedPost, RelationChoice } from '../storage';
+import type { PostBody, PostQuery, PublicAuthor, PublicPostRelations, PublishedPage, PublishedPost, RelationChoice } from '../storage';
 import type { SqlDriver } from './driver';
-import { browseBody, browsePage, equalsAny } from './common';
-import { GENERATION_COLUMN, type CountMemo } from './count-memo';
+import { browsePage, equalsAny } from './common';
 import { browseSpec, startFrom } from './post-browse';
 import { postColumns } from './post-columns';
-import { bodiesKey, type Held, type HeldAuthor, type HeldPost, type HeldTag, type PublicMemo, type Versioned } from './public-memo';
-import type { PageMemo } from './page-memo';
 import { PUBLIC_AUTHOR_COLUMNS } from './users';
 
-// Reads of published posts through the memo of public rows (public-memo.ts): each finds which posts
-// it shows, and the generation, by one statement that reads no body, then takes the rows it shows
-// from the memo, reading only those it lacks.
+// Reads of published posts as the Content API makes them: a page is first found as ids (a walk of the
+// index that covers it, migration 011, reading no body), so that the reader can take the posts it
+// already holds rendered (lib/read-model) and read only the others, with their relations, by id.
 
-/**
- * A page of published posts with the relations `query.include` names. `query.page.limit` is a number:
- * a whole list is streamed by its ids instead.
- */
-export async function publicPage(db: SqlDriver, query: PostQuery, counts: CountMemo, memo: PublicMemo, pages?: PageMemo): Promise<PostPage> {
-  const { value: page, generation: read } = pages
-    ? await pages.remember(db, walkKey(query), async (generation) => (await walk(db, query, counts, generation)).value)
-    : await walk(db, query, counts);
-  const rows = await heldPosts(db, memo, read, query.type, page.ids, query.bodies);
-  const relations = await relationsOf(db, memo, read, rows, query.include ?? { tags: false, authors: false });
-  return { rows, total: page.total, relations };
-}
+/** A published post's row as read here: with its tags' and authors' ids, in order (migration 009). */
+type LinkedPost = PublishedPost['row'] & { tag_ids: string[]; author_ids: string[] };
 
-/** The ids of a page's posts and its total, with the generation they were read in. */
-async function walk(db: SqlDriver, query: PostQuery, counts: CountMemo, known?: number) {
-  const { from, generation } = await startFrom(db, query, counts, known);
-  // only ids: the walk reads the index that covers it (migration 011), never the table's bodies
-  const spec = { ...browseSpec(query, from), select: `p.id, ${GENERATION_COLUMN}`, pageKey: undefined, readsGeneration: true };
-  const page = await browsePage<{ id: string }>(db, spec, counts, generation);
-  return { value: { ids: page.rows.map((row) => row.id), total: page.total }, generation: page.totals!.generation };
-}
-
-/** Everything that decides which posts a page holds: its conditions, their values, order and page. */
-function walkKey(query: PostQuery): string {
-  const spec = browseSpec(query);
-  const values = JSON.stringify([spec.params, spec.orderParams, spec.page.offset, spec.page.limit]);
-  return `posts\u0000${browseBody(spec)}\u0000${spec.order.join(', ')}\u0000${values}`;
+/** The ids of a page of published posts and the total they were paged from. */
+export async function publishedPage(db: SqlDriver, query: PostQuery): Promise<PublishedPage> {
+  const from = await startFrom(db, query);
+  const page = await browsePage<{ id: string }>(db, { ...browseSpec(query, from), select: 'p.id', pageKey: undefined }, query.total);
+  return { ids: page.rows.map((row) => row.id), total: page.total };
 }
 
 /** `WHERE` and parameters of the published post of `type` with this id or slug, over `posts p`. */
@@ -51,183 +29,74 @@ export function publishedPostWhere(type: PostType, by: { id: string } | { slug: 
 /** The published post of `type` with this id or slug, as `PostStore.findPublished`. */
 export async function findPublished(
   db: SqlDriver,
-  memo: PublicMemo,
   type: PostType,
   by: { id: string } | { slug: string },
   bodies: readonly PostBody[],
   include: RelationChoice,
-  pages?: PageMemo,
 ): Promise<PublishedPost | null> {
   const { where, params } = publishedPostWhere(type, by);
-  const { value: id, generation: read } = pages
-    ? await pages.remember(db, `post\u0000${where}\u0000${JSON.stringify(params)}`, async () => {
-        const { rows } = await db.query<{ id: string }>(`SELECT p.id FROM posts p WHERE ${where}`, params);
-        return rows[0]?.id ?? null;
-      })
-    : await publishedId(db, where, params);
-  if (id === null) return null;
-  const [row] = await heldPosts(db, memo, read, type, [id], bodies);
-  // unpublished between the two statements: as if the read had come a moment later
-  if (!row) return null;
-  return { row, relations: await relationsOf(db, memo, read, [row], include) };
+  const { rows } = await db.query<LinkedPost>(`SELECT ${postColumns(bodies)}, p.tag_ids, p.author_ids FROM posts p WHERE ${where}`, params);
+  return (await withRelations(db, rows, include))[0] ?? null;
 }
 
-/** The id of the post `where` finds, and the generation of the statement's snapshot. */
-async function publishedId(db: SqlDriver, where: string, params: unknown[]): Promise<{ value: string | null; generation: number }> {
-  const { rows } = await db.query<{ id: string; generation_: string | number }>(`SELECT p.id, ${GENERATION_COLUMN} FROM posts p WHERE ${where}`, params);
-  // with no row there is no generation either; none is needed
-  return rows[0] ? { value: rows[0].id, generation: Number(rows[0].generation_) } : { value: null, generation: -1 };
-}
-
-/**
- * The published posts with these ids, in this order, from the memo where it holds them current for
- * `generation`; the others read afresh and held. A post that is no longer published when it is
- * read is left out.
- */
-async function heldPosts(
+/** The published posts of `type` with these ids, in this order; one no longer published is left out. */
+export async function publishedByIds(
   db: SqlDriver,
-  memo: PublicMemo,
-  generation: number,
   type: PostType,
   ids: string[],
-  bodies?: readonly PostBody[],
-): Promise<HeldPost[]> {
+  bodies: readonly PostBody[],
+  include: RelationChoice,
+): Promise<PublishedPost[]> {
   if (ids.length === 0) return [];
-  const key = bodiesKey(bodies);
-  const found = await fromMemo<HeldPost>(db, memo, generation, ids, {
-    table: 'posts',
-    alias: 'p',
-    where: `p.type = $1 AND p.status = 'published'`,
-    params: [type],
-    columns: `${postColumns(bodies)}, p.tag_ids, p.author_ids`,
-    get: (id) => memo.post(key, id),
-    set: (row) => memo.setPost(generation, key, row),
-  });
-  return ids.flatMap((id) => found.get(id) ?? []);
+  const params: unknown[] = [type];
+  const { rows } = await db.query<LinkedPost>(
+    `SELECT ${postColumns(bodies)}, p.tag_ids, p.author_ids FROM posts p WHERE p.type = $1 AND p.status = 'published' AND ${equalsAny('p.id', ids, params)}`,
+    params,
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return withRelations(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+    include,
+  );
 }
 
-/** The tags and authors of `posts` by their ids in order, each row from the memo where it holds it. */
-async function relationsOf(db: SqlDriver, memo: PublicMemo, generation: number, posts: HeldPost[], include: RelationChoice): Promise<PublicPostRelations> {
+/** Each post with the tags and authors `include` names, read once for all of them by the ids the posts list. */
+async function withRelations(db: SqlDriver, posts: LinkedPost[], include: RelationChoice): Promise<PublishedPost[]> {
+  if (posts.length === 0) return [];
   const [tags, authors] = await Promise.all([
-    include.tags ? rowsById(db, memo, generation, posts, 'tag_ids', tagRows(memo, generation)) : new Map<string, TagRow>(),
-    include.authors ? rowsById(db, memo, generation, posts, 'author_ids', authorRows(memo, generation)) : new Map<string, PublicAuthor>(),
+    include.tags ? rowsById<TagRow>(db, 'tags t', 't.*', posts, 'tag_ids') : new Map<string, TagRow>(),
+    include.authors ? rowsById<PublicAuthor>(db, 'users u', PUBLIC_AUTHOR_COLUMNS, posts, 'author_ids') : new Map<string, PublicAuthor>(),
   ]);
-  return {
-    tags: include.tags ? linked(posts, 'tag_ids', tags) : new Map(),
-    authors: include.authors ? linked(posts, 'author_ids', authors) : new Map(),
-  };
+  return posts.map(({ tag_ids, author_ids, ...row }) => {
+    const relations: PublicPostRelations = { tags: new Map(), authors: new Map() };
+    // a tag or author deleted since the post was read is left out
+    if (include.tags)
+      relations.tags.set(
+        row.id,
+        tag_ids.flatMap((id) => tags.get(id) ?? []),
+      );
+    if (include.authors)
+      relations.authors.set(
+        row.id,
+        author_ids.flatMap((id) => authors.get(id) ?? []),
+      );
+    return { row, relations };
+  });
 }
 
-/** Each post's rows by the ids it lists, in their order; one deleted since the post was read is left out. */
-function linked<R>(posts: HeldPost[], ids: 'tag_ids' | 'author_ids', rows: Map<string, R>): Map<string, R[]> {
-  const byPost = new Map<string, R[]>();
-  for (const post of posts) {
-    const list: R[] = [];
-    for (const id of post[ids]) {
-      const row = rows.get(id);
-      if (row) list.push(row);
-    }
-    byPost.set(post.id, list);
-  }
-  return byPost;
-}
-
-/** Where `fromMemo` finds rows of one kind, and how the memo holds them. */
-interface RowSource<R> {
-  /** `posts`: a constant of this layer, never input. */
-  table: 'posts' | 'tags' | 'users';
-  /** The table's alias in the statements: it names the id and the version. */
-  alias: 'p' | 't' | 'u';
-  /** Conditions every row must meet (with `$n` in `params`), or none. */
-  where?: string;
-  params?: unknown[];
-  /** The select list of a row read in full. */
-  columns: string;
-  get(id: string): Held<R> | undefined;
-  set(row: R): void;
-}
-
-const tagRows = (memo: PublicMemo, generation: number): RowSource<HeldTag> => ({
-  table: 'tags',
-  alias: 't',
-  columns: 't.*',
-  get: (id) => memo.tag(id),
-  set: (row) => memo.setTag(generation, row),
-});
-
-const authorRows = (memo: PublicMemo, generation: number): RowSource<HeldAuthor> => ({
-  table: 'users',
-  alias: 'u',
-  columns: PUBLIC_AUTHOR_COLUMNS,
-  get: (id) => memo.author(id),
-  set: (row) => memo.setAuthor(generation, row),
-});
-
-/** The rows `posts` list in `ids`, by id. */
-function rowsById<R extends { id: string } & Versioned>(
+/** The rows `posts` list in `ids`, by id. `from` and `columns` are constants of this layer, never input. */
+async function rowsById<R extends { id: string }>(
   db: SqlDriver,
-  memo: PublicMemo,
-  generation: number,
-  posts: HeldPost[],
+  from: 'tags t' | 'users u',
+  columns: string,
+  posts: LinkedPost[],
   ids: 'tag_ids' | 'author_ids',
-  source: RowSource<R>,
 ): Promise<Map<string, R>> {
-  const wanted = new Set<string>();
-  for (const post of posts) for (const id of post[ids]) wanted.add(id);
-  return fromMemo(db, memo, generation, [...wanted], source);
-}
-
-/**
- * The rows with these ids, by id: those the memo holds current for `generation` as they are; those
- * it holds from an older one if their version is still the table's (one statement for all of them,
- * reading no body); the rest read in full and held. A row `source` no longer finds is left out.
- */
-async function fromMemo<R extends { id: string } & Versioned>(
-  db: SqlDriver,
-  memo: PublicMemo,
-  generation: number,
-  ids: string[],
-  source: RowSource<R>,
-): Promise<Map<string, R>> {
-  const usable = memo.at(generation);
-  const { table, alias } = source;
-  const found = new Map<string, R>();
-  const toCheck: Held<R>[] = [];
-  const missing: string[] = [];
-  for (const id of ids) {
-    const held = usable ? source.get(id) : undefined;
-    if (!held) missing.push(id);
-    else if (held.checkedAt === generation) found.set(id, held.row);
-    else toCheck.push(held);
-  }
-  const read = async <T>(select: string, wanted: string[]) => {
-    const params = [...(source.params ?? [])];
-    const where = `${source.where ? `${source.where} AND ` : ''}${equalsAny(`${alias}.id`, wanted, params)}`;
-    return (await db.query<T>(`SELECT ${select}, ${alias}.xmin::text AS version_ FROM ${table} ${alias} WHERE ${where}`, params)).rows;
-  };
-  if (toCheck.length > 0) {
-    const versions = new Map(
-      (
-        await read<{ id: string } & Versioned>(
-          `${alias}.id`,
-          toCheck.map((held) => held.row.id),
-        )
-      ).map((row) => [row.id, row.version_]),
-    );
-    for (const held of toCheck) {
-      if (versions.get(held.row.id) !== held.row.version_) {
-        missing.push(held.row.id);
-        continue;
-      }
-      found.set(held.row.id, held.row);
-      memo.confirm(held, generation);
-    }
-  }
-  if (missing.length > 0) {
-    for (const row of await read<R>(source.columns, missing)) {
-      found.set(row.id, row);
-      source.set(row);
-    }
-  }
-  return found;
+  const wanted = [...new Set(posts.flatMap((post) => post[ids]))];
+  if (wanted.length === 0) return new Map();
+  const params: unknown[] = [];
+  const alias = from.slice(-1);
+  const { rows } = await db.query<R>(`SELECT ${columns} FROM ${from} WHERE ${equalsAny(`${alias}.id`, wanted, params)}`, params);
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -7,53 +7,27 @@ import { sqlIntegrations, sqlRoles, sqlSettings, sqlTokens } from './auth';
 import { sqlRateLimits } from './rate-limits';
 import { sqlOutbox, sqlWebhooks } from './webhooks';
 import { sqlSessions } from './sessions';
-import { sqlGeneration } from './generation';
+import { sqlChanges } from './changes';
 import { sqlThemes } from './themes';
 import { sqlSiteData } from './site-data';
-import { CountMemo } from './count-memo';
-import { PublicMemo } from './public-memo';
-import { KnownGeneration } from './known-generation';
-import { PageMemo } from './page-memo';
 
 /** How often a transaction that lost a race is run in all. */
 const CONFLICT_ATTEMPTS = 5;
 
 export interface SqlStorageOptions {
-  /** Announce generation bumps on this LISTEN/NOTIFY channel (PostgreSQL servers; PGlite has one instance). */
-  notifyChannel?: string;
   /**
-   * About how many bytes of published posts' rows (their bodies most of it), tags and authors the
-   * storage keeps between Content API reads of one generation of public content; default 32 MB, 0
-   * turns the memo off. On a database with no other client (PGlite) it also keeps what those
-   * reads found (a page's posts and total, the post a slug names, a page of tags or authors), so that
-   * a read met before in the same generation runs no statement.
+   * Where the database announces other instances' changes (a PostgreSQL server's LISTEN on
+   * `CHANGES_CHANNEL`, changes.ts): calls `listener` for each; returns how to stop.
    */
-  publicRowBytes?: number;
+  announcements?(listener: () => void): Promise<() => Promise<void>>;
 }
 
-const PUBLIC_ROW_BYTES = 32 * 1024 * 1024;
-
-/** What the storage keeps between reads of public content; only the stores outside transactions read it. */
-interface PublicReads {
-  counts: CountMemo;
-  /** Off with `publicRowBytes: 0`. */
-  rows?: PublicMemo;
-  /** Only where the driver counts its commits (`SqlDriver.commits`), and with `rows`. */
-  pages?: PageMemo;
-  /** The generation, where the driver counts its commits. */
-  generation?: KnownGeneration;
-}
-
-/**
- * `reads`: only for the stores outside transactions (count-memo.ts, public-memo.ts and page-memo.ts
- * say why). `known`: what the storage remembers about users, in and out of transactions (users.ts
- * says why that is safe).
- */
-function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, reads?: PublicReads): Stores {
+/** `known`: what the storage remembers about users, in and out of transactions (users.ts says why that is safe). */
+function stores(db: SqlDriver, known: UserMemo): Stores {
   return {
-    posts: sqlPosts(db, reads?.counts, known, reads?.rows, reads?.pages),
-    tags: sqlTags(db, reads?.counts, reads?.pages),
-    users: sqlUsers(db, reads?.counts, known, reads?.pages),
+    posts: sqlPosts(db, known),
+    tags: sqlTags(db),
+    users: sqlUsers(db, known),
     roles: sqlRoles(db),
     integrations: sqlIntegrations(db),
     settings: sqlSettings(db),
@@ -62,7 +36,7 @@ function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, read
     webhooks: sqlWebhooks(db),
     outbox: sqlOutbox(db),
     sessions: sqlSessions(db),
-    generation: sqlGeneration(db, options.notifyChannel, reads?.generation),
+    changes: sqlChanges(db),
     themes: sqlThemes(db),
     siteData: sqlSiteData(db),
   };
@@ -71,31 +45,36 @@ function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, read
 /** A Storage over any PostgreSQL-speaking driver: the SQL is the same for PGlite and a server. */
 export function createSqlStorage(driver: SqlDriver, options: SqlStorageOptions = {}): Storage {
   const known = userMemo();
-  const rowBytes = options.publicRowBytes ?? PUBLIC_ROW_BYTES;
-  const commits = driver.commits?.bind(driver);
-  const generation = commits ? new KnownGeneration(commits) : undefined;
-  const reads: PublicReads = {
-    counts: new CountMemo(),
-    rows: rowBytes > 0 ? new PublicMemo(rowBytes) : undefined,
-    pages: rowBytes > 0 && generation ? new PageMemo(generation) : undefined,
-    generation,
-  };
+  const watchers = new Set<() => Promise<void>>();
+
+  /** Tells every watcher that a transaction committed; a watcher's failure is its own to report. */
+  async function committed(): Promise<void> {
+    await Promise.all([...watchers].map((watcher) => watcher().catch(() => undefined)));
+  }
+
   return {
-    ...stores(driver, options, known, reads),
+    ...stores(driver, known),
     async transaction(work) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await driver.transaction((tx) => {
-            const bound = stores(tx, options, known);
-            // a nested transaction joins this one instead of opening a second connection
-            return work(bound);
-          });
+          // a nested transaction joins this one instead of opening a second connection
+          const result = await driver.transaction((tx) => work(stores(tx, known)));
+          await committed();
+          return result;
         } catch (error) {
           // another transaction committed a clashing change first: run again, against what it left behind
           // (the work re-reads, so a taken name becomes a 422 and a deleted row a 404 instead of a 500)
           if (attempt >= CONFLICT_ATTEMPTS || !isConcurrencyConflict(error)) throw error;
         }
       }
+    },
+    async watchChanges(listener) {
+      watchers.add(listener);
+      const stop = options.announcements ? await options.announcements(() => void listener().catch(() => undefined)) : undefined;
+      return async () => {
+        watchers.delete(listener);
+        await stop?.();
+      };
     },
     close: () => driver.close(),
   };

@@ -3,8 +3,6 @@ import type { Counted, LookupOptions, TagQuery, TagStore } from '../storage';
 import type { TagRow } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { freeSlug, matchConditions, matchEachSql, insertSql, storedText, setClause } from './common';
-import type { CountMemo } from './count-memo';
-import type { PageMemo } from './page-memo';
 import { browseCounted, type CountedTable } from './post-counts';
 import { tagFields } from './filter-fields';
 import { refreshRelationIds, TAG_LINKS } from './post-writes';
@@ -80,12 +78,7 @@ function uniformKey(sets: { id?: string; slug?: string; name?: string }[]): 'id'
   return null;
 }
 
-/**
- * @param memo Counts of public content, shared by the stores outside transactions (see count-memo.ts);
- *   absent inside a transaction.
- * @param pages What public reads found, shared like `memo`, on an exclusive driver only (page-memo.ts).
- */
-export function sqlTags(db: SqlDriver, memo?: CountMemo, pages?: PageMemo): TagStore {
+export function sqlTags(db: SqlDriver): TagStore {
   async function one(sql: string, params: unknown[]) {
     const { rows } = await db.query<TagRow & Counted>(sql, params);
     return rows[0] ?? null;
@@ -99,7 +92,7 @@ export function sqlTags(db: SqlDriver, memo?: CountMemo, pages?: PageMemo): TagS
         const fields = tagFields({ publishedOnly: !!query.withPublishedPosts });
         where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
       }
-      return browseCounted<TagRow & Counted>(db, TABLE, query, where, params, memo, undefined, pages);
+      return browseCounted<TagRow & Counted>(db, TABLE, query, where, params);
     },
 
     findById(id, options) {

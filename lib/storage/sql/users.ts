@@ -3,8 +3,6 @@ import type { Counted, LookupOptions, PublicAuthor, UserQuery, UserStore } from 
 import type { RoleRow, UserRow, UserWithRoles } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { equalsAny, freeSlug, matchConditions, matchEachSql, groupWithout, insertSql, setClause } from './common';
-import type { CountMemo } from './count-memo';
-import type { PageMemo } from './page-memo';
 import { browseCounted, type CountedTable } from './post-counts';
 import { userFields } from './filter-fields';
 
@@ -146,13 +144,8 @@ export async function rolesFromIds<T extends UserRow>(db: SqlDriver, memo: UserM
 const OWNER = `SELECT u.* FROM users u JOIN roles_users ru ON ru.user_id = u.id JOIN roles r ON r.id = ru.role_id
   WHERE r.name = 'Owner' ORDER BY u.created_at LIMIT 1`;
 
-/**
- * @param memo Counts of public content, shared by the stores outside transactions (see count-memo.ts);
- *   absent inside a transaction.
- * @param known What this storage remembers about users across transactions.
- * @param pages What public reads found, shared like `memo`, on an exclusive driver only (page-memo.ts).
- */
-export function sqlUsers(db: SqlDriver, memo?: CountMemo, known: UserMemo = userMemo(), pages?: PageMemo): UserStore {
+/** @param known What this storage remembers about users across transactions. */
+export function sqlUsers(db: SqlDriver, known: UserMemo = userMemo()): UserStore {
   async function withRoles<T extends UserRow>(rows: T[]): Promise<(T & { roles: RoleRow[] })[]> {
     const roles = await rolesOf(
       db,
@@ -175,7 +168,7 @@ export function sqlUsers(db: SqlDriver, memo?: CountMemo, known: UserMemo = user
       const fields = userFields({ publishedOnly: !!query.withPublishedPosts });
       where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
     }
-    return browseCounted<R>(db, TABLE, query, where, params, memo, columns, pages);
+    return browseCounted<R>(db, TABLE, query, where, params, columns);
   }
 
   return {

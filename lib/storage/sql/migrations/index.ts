@@ -11,6 +11,7 @@ import { nameOrder } from './010-name-order';
 import { publishedWalk } from './011-published-walk';
 import { ghostImport } from './012-ghost-import';
 import { files } from './013-files';
+import { contentChanges } from './014-content-changes';
 
 export interface Migration {
   version: number;
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   { version: 12, name: 'ghost-import', sql: ghostImport },
   // 12 is the import/export branch's
   { version: 13, name: 'files', sql: files },
+  { version: 14, name: 'content-changes', sql: contentChanges },
 ];

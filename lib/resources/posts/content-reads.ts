@@ -1,0 +1,122 @@
+import type { RouteContext } from '../../http/context';
+import type { NqlNode } from '../../nql';
+import { keys } from '../../read-model/keys';
+import type { PostType } from '../../storage/rows';
+import type { PostBody, PublishedPost } from '../../storage/storage';
+import type { OutputOptions } from '../shared/output';
+import type { SerializeContext } from '../shared/serialize-context';
+import { postQuery, type PostBrowse } from './operations';
+import { serializePost } from './serialize';
+
+// The Content API's reads of posts: each post's JSON is made once per shape and kept by the read model
+// (lib/read-model) with the keys of what it shows, so a page met for the first time (a new filter, a
+// list after a publish) reads and renders only the posts the read model does not hold.
+
+/** A post's JSON for one shape of request, and the keys of what it shows. */
+interface RenderedPost {
+  json: string;
+  keys: string[];
+}
+
+/** JSON text of posts and every key it depends on. */
+export interface ContentPosts {
+  json: string[];
+  keys: Set<string>;
+}
+
+/** The parts of a request that shape a post's JSON, as one key. */
+function shapeOf(ctx: SerializeContext, options: OutputOptions): string {
+  const sorted = (set: ReadonlySet<string> | null) => (set ? [...set].sort().join(',') : '*');
+  return [ctx.api, ctx.version, ctx.site, sorted(options.include), sorted(options.fields), sorted(options.formats)].join('\u0000');
+}
+
+/** The body columns a read needs: the formats shown (plaintext is always read, for the excerpt). */
+export function bodiesOf(options: OutputOptions): PostBody[] {
+  return [...options.formats].filter((format): format is PostBody => format !== 'plaintext');
+}
+
+export function includesOf(options: OutputOptions) {
+  return { tags: options.include.has('tags'), authors: options.include.has('authors') };
+}
+
+function serializeContext(ctx: RouteContext): SerializeContext {
+  return { api: ctx.api, version: ctx.version, site: ctx.app.options.url };
+}
+
+/** Renders `post` for this shape and keeps it, made from content as of generation `since`. */
+function render(ctx: RouteContext, post: PublishedPost, shape: string, options: OutputOptions, since: number): RenderedPost {
+  const { row, relations } = post;
+  const tags = relations.tags.get(row.id) ?? [];
+  const authors = relations.authors.get(row.id) ?? [];
+  const json = JSON.stringify(serializePost(row, { tags, authors }, serializeContext(ctx), options));
+  const shown = [keys.post(row.id), ...tags.map((tag) => keys.tag(tag.id)), ...authors.map((author) => keys.author(author.id))];
+  const rendered = { json, keys: shown };
+  ctx.app.readModel.keep(`post\u0000${row.id}\u0000${shape}`, rendered, shown, json.length * 2 + 200, since);
+  return rendered;
+}
+
+function collect(rendered: RenderedPost[], also: string[]): ContentPosts {
+  const all = new Set(also);
+  for (const post of rendered) for (const key of post.keys) all.add(key);
+  return { json: rendered.map((post) => post.json), keys: all };
+}
+
+/** A page of published posts of `query.type`, and the total it was paged from. */
+export async function contentPage(ctx: RouteContext, query: PostBrowse, options: OutputOptions): Promise<ContentPosts & { total: number }> {
+  const { readModel, storage } = ctx.app;
+  const since = readModel.generation;
+  const shape = shapeOf(serializeContext(ctx), options);
+  // every page of a list has its total: counted once, kept until the list changes; a filter relative
+  // to the clock (`published_at:>now-7d`) matches other posts as time passes, with no change to see
+  const filter = ctx.query.get('filter') ?? '';
+  const totalName = /now/i.test(filter) ? null : `total\u0000${query.type}\u0000${filter}`;
+  const known = totalName === null ? undefined : readModel.get<number>(totalName);
+  const page = await storage.posts.publishedPage({
+    ...postQuery(ctx.app, query),
+    total: known === undefined ? undefined : { total: known, generation: since },
+  });
+  if (totalName !== null && known === undefined) readModel.keep(totalName, page.total, listKeys(query.type, query.filter, undefined), 64, since);
+  const held = page.ids.map((id) => readModel.get<RenderedPost>(`post\u0000${id}\u0000${shape}`));
+  const missing = page.ids.filter((_, i) => !held[i]);
+  const read = new Map<string, RenderedPost>();
+  for (const post of await storage.posts.published(query.type, missing, bodiesOf(options), includesOf(options))) {
+    read.set(post.row.id, render(ctx, post, shape, options, since));
+  }
+  // a post unpublished between the page's walk and the read of its row is left out
+  const rendered = page.ids.flatMap((id, i) => held[i] ?? read.get(id) ?? []);
+  return { ...collect(rendered, listKeys(query.type, query.filter, query.order)), total: page.total };
+}
+
+/** The published post of `type` with this id or slug; null when there is none. */
+export async function contentPost(
+  ctx: RouteContext,
+  type: PostType,
+  by: { id: string } | { slug: string },
+  options: OutputOptions,
+): Promise<ContentPosts | null> {
+  const since = ctx.app.readModel.generation;
+  const found = await ctx.app.storage.posts.findPublished(type, by, bodiesOf(options), includesOf(options));
+  if (!found) return null;
+  return collect([render(ctx, found, shapeOf(serializeContext(ctx), options), options, since)], []);
+}
+
+/**
+ * Filter fields whose values only list changes move (keys.list): a filter on any other field
+ * (`custom_excerpt`, `updated_at`) can start or stop matching a post whose list place did not change.
+ */
+const LIST_FIELDS = /^(id|slug|title|status|visibility|featured|published_at|type|page|(tag|tags|primary_tag|author|authors|primary_author)(\.(slug|id))?)$/;
+/** Orders that only list changes move. */
+const LIST_ORDERS = new Set(['id', 'slug', 'title', 'featured', 'published_at']);
+
+function filterFields(node: NqlNode, into: string[] = []): string[] {
+  if (node.type === 'cmp') into.push(node.property);
+  else for (const inner of node.nodes) filterFields(inner, into);
+  return into;
+}
+
+/** What a list of posts depends on beyond the posts it shows: which posts are in it, in which order. */
+export function listKeys(type: PostType, filter: NqlNode | null | undefined, order: readonly { field: string }[] | undefined): string[] {
+  const kind = type === 'page' ? 'pages' : 'posts';
+  const other = (filter && filterFields(filter).some((field) => !LIST_FIELDS.test(field))) || (order ?? []).some((item) => !LIST_ORDERS.has(item.field));
+  return other ? [keys.list(kind), keys.any(kind)] : [keys.list(kind)];
+}
