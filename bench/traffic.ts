@@ -27,8 +27,6 @@ const EDITS_PER_SECOND = Number(process.env.PRESSROOM_BENCH_EDITS ?? 4);
 const PUBLISH_EVERY_MS = 5000;
 /** Requests at a time while capturing pressroom's answers for the static server. */
 const CAPTURING = 4;
-/** A response cache that holds every answer of the mix (the default holds 50 MB). */
-const ROOMY_CACHE_BYTES = 256 * 1024 * 1024;
 
 interface Captured {
   status: number;
@@ -247,19 +245,6 @@ async function frontEndTraffic(ctx: BenchContext, rounds: number, seconds: numbe
 
       const readOnly = await turns(rounds, seconds, origins, '', options);
       report.add(throughputRow('front-end mix, read-only', readOnly, 0.9));
-
-      // the mix's answers outgrow the response cache's default 50 MB: the same, with room for them all
-      const roomyService = await site.another({ contentApi: { cache: { maxBytes: ROOMY_CACHE_BYTES } } });
-      const roomy = await serve(roomyService);
-      try {
-        await fetchAll(roomy.origin, distinct);
-        const roomyRuns = await turns(rounds, seconds, { static: still.origin, pressroom: roomy.origin }, '', options);
-        const row = throughputRow(`front-end mix, read-only, response cache of ${ROOMY_CACHE_BYTES / 1024 ** 2} MB (no target)`, roomyRuns, 0.9);
-        report.add({ ...row, target: undefined });
-      } finally {
-        await roomy.close();
-        await roomyService.close();
-      }
 
       const edits = new Pacer(1000 / EDITS_PER_SECOND, await editor(site, send));
       const editing = await turns(rounds, seconds, origins, '', options, edits);

@@ -48,7 +48,29 @@ const HEADERS: Record<ResponseHeader, { name: string; header: Json }> = {
     name: 'X-Cache-Invalidate',
     header: { description: '`/*` when the change reached public content, for caches in front of the service.', schema: { type: 'string' } },
   },
+  'cache-tag': {
+    name: 'Cache-Tag',
+    header: {
+      description:
+        'The keys of the content this answer shows, comma-separated (`post:<id>`, `tag:<id>`, `author:<id>`, `settings`, `list:posts`, …): a CDN purges exactly the answers a change touched, as `cache.invalidate` names them.',
+      schema: { type: 'string' },
+    },
+  },
+  'surrogate-key': {
+    name: 'Surrogate-Key',
+    header: { description: 'The same keys, space-separated, with the `contentApi.surrogateKeys` option.', schema: { type: 'string' } },
+  },
+  'x-cache': {
+    name: 'X-Cache',
+    header: {
+      description: '`HIT` when the service answered from what it kept, `MISS` when it read the database.',
+      schema: { type: 'string', enum: ['HIT', 'MISS'] },
+    },
+  },
 };
+
+/** What every Content API answer to a GET carries. */
+const CONTENT_HEADERS: ResponseHeader[] = ['cache-tag', 'surrogate-key', 'x-cache'];
 
 const parameterSchema = (schema: z.ZodType) => {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Json;
@@ -191,8 +213,9 @@ function operationObject(op: Pending, tag: string, api: Api, outputs: SchemaSet,
   for (const [status, use] of op.responses) {
     const response = spec.responses[status];
     const out: Json = { description: response.description };
-    if (response.headers?.length) {
-      out.headers = Object.fromEntries(response.headers.map((h) => [HEADERS[h].name, { $ref: `#/components/headers/${HEADERS[h].name}` }]));
+    const headers = [...(response.headers ?? []), ...(api === 'content' && route.method === 'GET' && status === 200 ? CONTENT_HEADERS : [])];
+    if (headers.length) {
+      out.headers = Object.fromEntries(headers.map((h) => [HEADERS[h].name, { $ref: `#/components/headers/${HEADERS[h].name}` }]));
     }
     if (use) out.content = { 'application/json': { schema: outputs.resolve(use) } };
     responses[String(status)] = out;

@@ -10,7 +10,7 @@ export type RequestBody =
   /** A `multipart/form-data` body; `schema` is an object of its parts (files as `z.file()`). */
   | { type: 'multipart'; schema: z.ZodType; description?: string };
 
-export type ResponseHeader = 'location' | 'set-cookie' | 'x-cache-invalidate';
+export type ResponseHeader = 'location' | 'set-cookie' | 'x-cache-invalidate' | 'cache-tag' | 'surrogate-key' | 'x-cache';
 
 export interface SuccessResponse {
   description: string;

@@ -25,6 +25,8 @@ const WRITTEN = [
   'webhooks',
   'integrations',
   'content_generation',
+  // what each change touched, recorded by the database's triggers (migration 014)
+  'content_changes',
   'sessions',
   // the fixture's webhook is subscribed to post.added: every post written queues a delivery
   'webhook_events',
