@@ -3,7 +3,7 @@ import { createService, type Service } from '../../lib';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import type { Storage } from '../../lib/storage/storage';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
-import { createPgliteDriver } from '../../lib/storage/pglite';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import { KnownGeneration } from '../../lib/storage/sql/known-generation';
 import { PageMemo } from '../../lib/storage/sql/page-memo';
 import { BASE, body, createTestSite, type TestSite } from '../helpers/service';

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPgliteDriver } from '../../lib/storage/pglite';
-import { PreparedStatements } from '../../lib/storage/pglite-statements';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
+import { PreparedStatements } from '../../lib/storage/pglite/statements';
 import { driverConformance } from './driver-conformance';
 
 driverConformance('PGlite', () => createPgliteDriver());

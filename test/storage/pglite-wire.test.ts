@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { protocol } from '@electric-sql/pglite';
-import { bindAndExecute, PostgresError, readBackend } from '../../lib/storage/pglite-wire';
+import { bindAndExecute, PostgresError, readBackend } from '../../lib/storage/pglite/wire';
 import { concatBytes } from '../../lib/util/bytes';
 
 const encoder = new TextEncoder();

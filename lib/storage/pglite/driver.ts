@@ -1,10 +1,10 @@
-// The SQL driver over one PGlite database: statements run prepared (pglite-statements.ts), and
+// The SQL driver over one PGlite database: statements run prepared (statements.ts), and
 // transactions are this driver's own rather than `PGlite.transaction()`, whose BEGIN and COMMIT each
 // cost two calls into the backend; here each is one prepared statement.
 import type { PGlite } from '@electric-sql/pglite';
-import { TransactionAbortedError, type SqlDriver } from './sql/driver';
-import type { PreparedStatements, StatementResult } from './pglite-statements';
-import type { UpkeepJob } from './pglite-upkeep';
+import { TransactionAbortedError, type SqlDriver } from '../sql/driver';
+import type { PreparedStatements, StatementResult } from './statements';
+import type { UpkeepJob } from './upkeep';
 
 /** A transaction of this driver. BEGIN goes with its first statement; `closed` once it ended. */
 interface Open {
@@ -80,7 +80,7 @@ export function pgliteDriver(root: PGlite, statements: PreparedStatements, upkee
         // a read leaves nothing for the file system to persist; syncing takes a lock of its own
         if (wrote) await root.syncToFs();
       }
-      for (const job of upkeep) job.noteStatement(sql, result.affectedRows);
+      for (const job of upkeep) job.noteChanges(result.affectedRows);
       return { rows: result.rows, affectedRows: result.affectedRows };
     },
 

@@ -6,11 +6,11 @@
 // same handful of statements over and over, so here each SQL text is parsed once into a named
 // statement; later runs send Bind, Execute and Sync in one call and decode the rows with the
 // column types learnt when the statement was prepared. The reply's bytes are read by
-// pglite-wire.ts rather than PGlite's own message reader.
+// wire.ts rather than PGlite's own message reader.
 import { protocol, type PGlite } from '@electric-sql/pglite';
-import { concatBytes } from '../util/bytes';
-import { recordTemplate } from '../util/record-template';
-import { bindAndExecute, readBackend, type BackendReply, type Field } from './pglite-wire';
+import { concatBytes } from '../../util/bytes';
+import { recordTemplate } from '../../util/record-template';
+import { bindAndExecute, readBackend, type BackendReply, type Field } from './wire';
 
 const { serialize } = protocol;
 const SYNC = serialize.sync();
@@ -50,7 +50,7 @@ const TEXT_TYPES = new Set([25, 1043, 1042, 19, 2950]);
 
 /**
  * Prepared statements of one PGlite database, the most recently used `capacity` of them. The caller
- * holds a lock around `run` that keeps every other statement out (pglite-driver.ts says which).
+ * holds a lock around `run` that keeps every other statement out (driver.ts says which).
  */
 export class PreparedStatements {
   private readonly statements = new Map<string, Statement>();
