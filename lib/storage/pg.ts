@@ -1,8 +1,8 @@
 // PostgreSQL server storage over node-postgres: the same migrations and SQL as PGlite, for several
 // instances (processes) that must behave as one site.
-import type { Pool, PoolClient, PoolConfig } from 'pg';
+import type { Notification, Pool, PoolClient, PoolConfig } from 'pg';
 import type { Storage } from './storage';
-import { TransactionAbortedError, type SqlDriver } from './sql/driver';
+import { checkChannel, TransactionAbortedError, type SqlDriver } from './sql/driver';
 import { migrate } from './sql/migrate';
 import { createSqlStorage } from './sql/sql-storage';
 import { PgFileStore } from './pg-files';
@@ -68,9 +68,39 @@ function over(db: Queryable, pool: Pool, inTransaction: boolean, close: () => Pr
         if (owned) client.release();
       }
     },
+    listen: (channel, listener) => listen(pool, channel, listener),
     close,
   };
   return driver;
+}
+
+/** LISTEN on a connection of its own, held until the returned function stops it. */
+async function listen(pool: Pool, channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+  checkChannel(channel);
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onNotification = (message: Notification) => {
+    if (message.channel === channel) listener(message.payload ?? '');
+  };
+  // a connection that failed goes back to the pool to be discarded, not reused
+  const onError = (error: Error) => (broken = error);
+  client.on('notification', onNotification);
+  client.on('error', onError);
+  const stop = async (unlisten: boolean) => {
+    client.off('notification', onNotification);
+    if (unlisten && !broken) await client.query(`UNLISTEN "${channel}"`).catch((error: Error) => (broken = error));
+    client.off('error', onError);
+    client.release(broken);
+  };
+  try {
+    await client.query(`LISTEN "${channel}"`);
+  } catch (error) {
+    broken = error as Error;
+    await stop(false);
+    throw error;
+  }
+  let stopped: Promise<void> | undefined;
+  return () => (stopped ??= stop(true));
 }
 
 export interface PgDriver extends SqlDriver {

@@ -35,6 +35,7 @@ function interloping(db: SqlDriver): SqlDriver & Interloper {
     },
     exec: (sql) => db.exec(sql),
     transaction: (work) => db.transaction(work),
+    listen: (channel, listener) => db.listen(channel, listener),
     close: () => db.close(),
   };
   return wrapper;

@@ -27,7 +27,7 @@ let tablesOnly: Service;
 const statements: string[] = [];
 /** Their parameters, in the same order. */
 const parameters: unknown[][] = [];
-/** Its driver does not pass on PGlite's count of commits, as a server's has none: each read asks for the generation. */
+/** Each of its reads asks for the generation. */
 let counted: Service;
 
 const uncached = async (driver: SqlDriver, publicRowBytes?: number) =>
@@ -37,7 +37,7 @@ beforeAll(async () => {
   site = await createTestSite({ contentApi: { cache: false } });
   reader = site.service;
   elsewhere = await uncached(site.driver);
-  counted = await uncached(countingDriver(site.driver, statements, { commits: false, params: parameters }));
+  counted = await uncached(countingDriver(site.driver, statements, { params: parameters }));
   tablesOnly = await uncached(site.driver, 0);
 });
 afterAll(() => site.close());

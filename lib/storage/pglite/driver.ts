@@ -1,139 +1,112 @@
-// The SQL driver over one PGlite database: statements run prepared (statements.ts), and
-// transactions are this driver's own rather than `PGlite.transaction()`, whose BEGIN and COMMIT each
-// cost two calls into the backend; here each is one prepared statement.
-import type { PGlite } from '@electric-sql/pglite';
-import { TransactionAbortedError, type SqlDriver } from '../sql/driver';
-import type { PreparedStatements, StatementResult } from './statements';
+// The SQL driver over one PGlite database. Transactions, statements without parameters and
+// notifications are PGlite's own (`transaction`, `exec`, `listen`); statements with their values run
+// prepared (internals.ts: the one file that reaches past PGlite's public API, and why).
+import { TransactionAbortedError as CommitRolledBack, type PGlite, type Transaction } from '@electric-sql/pglite';
+import { checkChannel, TransactionAbortedError, type SqlDriver } from '../sql/driver';
+import { PreparedStatements } from './internals';
 import type { UpkeepJob } from './upkeep';
 
-/** A transaction of this driver. BEGIN goes with its first statement; `closed` once it ended. */
-interface Open {
-  begun: boolean;
-  closed: boolean;
+/** Runs one piece of work at a time, in the order they came. */
+type Serial = <T>(work: () => Promise<T>) => Promise<T>;
+
+function serial(): Serial {
+  let last: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const run = last.then(work);
+    last = run.catch(() => undefined);
+    return run;
+  };
 }
 
-/** Commits of changes so far, shared by a driver and the drivers of its transactions. */
-interface CommitCount {
-  value: number;
+/** The listeners of each channel, for the notifications internals.ts finds in the replies it reads. */
+type Listeners = Map<string, Set<(payload: string) => void>>;
+
+export function pgliteDriver(db: PGlite, upkeep: UpkeepJob[]): SqlDriver {
+  const listeners: Listeners = new Map();
+  const statements = new PreparedStatements(db, (channel, payload) => {
+    for (const listener of listeners.get(channel) ?? []) listener(payload);
+  });
+  return bound(db, { statements, upkeep, outside: serial(), listeners });
 }
 
-/** Words of a statement that may change something even when PostgreSQL reports it as a SELECT. */
-const WRITES = /\b(insert|update|delete|merge|truncate|copy|call|nextval|setval|pg_notify)\b/i;
-const mayWriteByText = new Map<string, boolean>();
+interface Shared {
+  statements: PreparedStatements;
+  upkeep: UpkeepJob[];
+  /** Keeps the driver's statements outside transactions apart from its transactions. */
+  outside: Serial;
+  listeners: Listeners;
+}
 
 /**
- * Whether a statement reported as `command` may have changed the database: a data-modifying WITH
- * ends in a SELECT (the update of a post does), as does a call of a function that writes.
+ * A driver over `db`, or bound to its open transaction `tx`. A prepared statement holds PGlite's query
+ * lock, which a transaction takes only statement by statement; `outside` keeps this driver's
+ * statements outside transactions apart from its transactions. (PGlite's own `query` and `exec`, which
+ * upkeep jobs use, take PGlite's transaction lock, which `transaction` holds throughout.)
  */
-function mayHaveWritten(sql: string, command: string): boolean {
-  if (command !== 'SELECT') return true;
-  let writes = mayWriteByText.get(sql);
-  if (writes === undefined) {
-    // statements are few texts with their values apart; filters add some, so the map is bounded
-    if (mayWriteByText.size >= 1000) mayWriteByText.clear();
-    writes = WRITES.test(sql);
-    mayWriteByText.set(sql, writes);
-  }
-  return writes;
-}
-
-/**
- * A driver over `root`, or bound to the open transaction `tx`. A statement outside a transaction holds
- * PGlite's transaction lock, which a transaction holds from BEGIN to its end, so that no statement of
- * another caller lands inside it; a statement in a transaction holds the query lock under it.
- * PGlite's own `query` and `exec`, used by upkeep jobs, take both.
- */
-export function pgliteDriver(root: PGlite, statements: PreparedStatements, upkeep: UpkeepJob[], tx?: Open, commits: CommitCount = { value: 0 }): SqlDriver {
-  const locked = <T>(work: () => Promise<T>) => root._runExclusiveQuery(work);
-  const prepared = <R>(sql: string, params: unknown[], first?: string[]): Promise<StatementResult<R>> => locked(() => statements.run<R>(sql, params, first));
-  /** In the transaction: its first statement carries the BEGIN along, in the same call. */
-  const inTransaction = <R>(open: Open, sql: string, params: unknown[]) => {
-    if (open.begun) return prepared<R>(sql, params);
-    open.begun = true;
-    return prepared<R>(sql, params, ['BEGIN']);
-  };
-  const checkOpen = async () => {
-    await root._checkReady();
-    if (tx?.closed) throw new Error('The transaction has already ended.');
+function bound(db: PGlite, shared: Shared, tx?: Transaction): SqlDriver {
+  const { statements, upkeep, outside, listeners } = shared;
+  const noteChanges = (rows: number | undefined) => {
+    for (const job of upkeep) job.noteChanges(rows ?? 0);
   };
 
-  return {
-    // PGlite has this process's driver for its one client: nothing else can change its database
-    commits: () => commits.value,
-
+  const driver: SqlDriver = {
     async query<R>(sql: string, params: unknown[] = []) {
-      await checkOpen();
-      let result: StatementResult<R>;
+      if (tx?.closed) throw new Error('The transaction has already ended.');
+      if (db.closed) throw new Error('The database is closed.');
+      let result;
       if (tx) {
-        result = await inTransaction<R>(tx, sql, params);
+        result = await statements.run<R>(sql, params);
       } else {
-        // Outside a transaction the transaction lock alone keeps every other statement out: whoever
-        // else takes the query lock (a transaction, PGlite's own query and exec) holds this one first.
-        let wrote = false;
-        result = await root._runExclusiveTransaction(async () => {
-          const done = await statements.run<R>(sql, params);
-          wrote = mayHaveWritten(sql, done.command);
-          // counted before the lock lets the next statement see the change
-          if (wrote) commits.value++;
-          return done;
-        });
-        // a read leaves nothing for the file system to persist; syncing takes a lock of its own
-        if (wrote) await root.syncToFs();
+        result = await outside(() => statements.run<R>(sql, params));
+        // as PGlite's own query does after every statement outside a transaction
+        await db.syncToFs();
       }
-      for (const job of upkeep) job.noteChanges(result.affectedRows);
-      return { rows: result.rows, affectedRows: result.affectedRows };
+      noteChanges(result.affectedRows);
+      return result;
     },
 
     async exec(sql: string) {
-      await checkOpen();
-      if (tx) {
-        if (!tx.begun) {
-          tx.begun = true;
-          await prepared('BEGIN', []);
-        }
-        await locked(() => statements.simple(sql));
-      } else {
-        await root.exec(sql);
-        commits.value++;
-      }
+      for (const result of await (tx ?? db).exec(sql)) noteChanges(result.affectedRows);
       // statements without parameters are migrations and upkeep: a table may have changed shape
       statements.clear();
     },
 
-    transaction<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T> {
-      // inside a transaction there is one connection already: join it
-      if (tx) return work(this);
-      return root._runExclusiveTransaction(async () => {
-        await root._checkReady();
-        const open: Open = { begun: false, closed: false };
-        try {
-          const result = await work(pgliteDriver(root, statements, upkeep, open, commits));
-          open.closed = true;
-          // a transaction that ran no statement has nothing to commit
-          if (!open.begun) return result;
-          const { command } = await prepared('COMMIT', []);
-          // a statement failed inside and the work caught it: PostgreSQL rolled everything back
-          if (command === 'ROLLBACK') throw new TransactionAbortedError();
-          return result;
-        } catch (error) {
-          if (!open.closed) {
-            open.closed = true;
-            if (!open.begun) throw error;
-            // the error that made the work fail is the one to report, not a failure to roll back after it
-            await prepared('ROLLBACK', []).catch(() => undefined);
-          }
-          throw error;
-        } finally {
-          // committed or not, counted while the transaction lock still keeps every other statement out
-          if (open.begun) commits.value++;
-          await root.syncToFs();
-        }
-      });
+    async transaction<T>(work: (tx: SqlDriver) => Promise<T>): Promise<T> {
+      // inside a transaction there is one already: join it
+      if (tx) return work(driver);
+      try {
+        return await outside(() => db.transaction((opened) => work(bound(db, shared, opened))));
+      } catch (error) {
+        // a statement failed inside and the work caught it: COMMIT found everything rolled back
+        if (error instanceof CommitRolledBack) throw new TransactionAbortedError();
+        throw error;
+      } finally {
+        // PGlite syncs after each statement outside a transaction, not after a COMMIT
+        await db.syncToFs();
+      }
+    },
+
+    async listen(channel: string, listener: (payload: string) => void) {
+      checkChannel(channel);
+      // one function per call, so that listening twice with one listener takes two stops
+      const each = (payload: string) => listener(payload);
+      // PGlite hands on what it reads itself (a COMMIT's reply); bound to a transaction, the LISTEN
+      // goes with it (a statement outside would wait for the transaction to end)
+      const unlisten = await db.listen(channel, each, tx);
+      let mine = listeners.get(channel);
+      if (!mine) listeners.set(channel, (mine = new Set()));
+      mine.add(each);
+      return async () => {
+        mine.delete(each);
+        if (!mine.size && listeners.get(channel) === mine) listeners.delete(channel);
+        await unlisten();
+      };
     },
 
     async close() {
       for (const job of upkeep) await job.stop();
-      await root.close();
+      await db.close();
     },
   };
+  return driver;
 }

@@ -8,7 +8,6 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { migrate, schemaFingerprint } from '../sql/migrate';
-import { PreparedStatements } from './statements';
 import { pgliteDriver } from './driver';
 
 const seedInProcess = new Map<string, Promise<Blob>>();
@@ -22,7 +21,7 @@ const gunzipAsync = promisify(gunzip);
 async function buildSeed(): Promise<Blob> {
   const db = await PGlite.create();
   try {
-    await migrate(pgliteDriver(db, new PreparedStatements(db), []));
+    await migrate(pgliteDriver(db, []));
     await db.exec("UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')");
     await db.exec('DROP DATABASE template0');
     await db.exec('DROP DATABASE template1');

@@ -9,7 +9,6 @@ import type { SqlDriver } from '../sql/driver';
 import { migrate } from '../sql/migrate';
 import { createSqlStorage } from '../sql/sql-storage';
 import { upkeepJobs, type CheckpointPolicy, type UpkeepPolicy } from './upkeep';
-import { PreparedStatements } from './statements';
 import { pgliteDriver } from './driver';
 import { cachedSeed } from './seed';
 import { DataDirError, lockDataDir, narrowModes, prepareDataDir, type DataDirLock } from '../data-dir';
@@ -103,7 +102,7 @@ export async function createPgliteDriver(options: PgliteStorageOptions = {}): Pr
     throw new DataDirError(`Cannot open the database in ${dir}: ${(error as Error).message}`, dir);
   }
   const upkeep = upkeepJobs(db, options);
-  const driver = pgliteDriver(db, new PreparedStatements(db), upkeep);
+  const driver = pgliteDriver(db, upkeep);
   if (!dir || !claimed) {
     if (!fromSeed) await migrate(driver);
     return driver;

@@ -12,8 +12,8 @@ import { sqlThemes } from './themes';
 import { sqlSiteData } from './site-data';
 import { CountMemo } from './count-memo';
 import { PublicMemo } from './public-memo';
-import { KnownGeneration } from './known-generation';
-import { PageMemo } from './page-memo';
+import type { KnownGeneration } from './known-generation';
+import type { PageMemo } from './page-memo';
 
 /** How often a transaction that lost a race is run in all. */
 const CONFLICT_ATTEMPTS = 5;
@@ -24,9 +24,7 @@ export interface SqlStorageOptions {
   /**
    * About how many bytes of published posts' rows (their bodies most of it), tags and authors the
    * storage keeps between Content API reads of one generation of public content; default 32 MB, 0
-   * turns the memo off. On a database with no other client (PGlite) it also keeps what those
-   * reads found (a page's posts and total, the post a slug names, a page of tags or authors), so that
-   * a read met before in the same generation runs no statement.
+   * turns the memo off.
    */
   publicRowBytes?: number;
 }
@@ -38,9 +36,9 @@ interface PublicReads {
   counts: CountMemo;
   /** Off with `publicRowBytes: 0`. */
   rows?: PublicMemo;
-  /** Only where the driver counts its commits (`SqlDriver.commits`), and with `rows`. */
+  /** Not built: no driver counts its commits any more. */
   pages?: PageMemo;
-  /** The generation, where the driver counts its commits. */
+  /** Not built: no driver counts its commits any more. */
   generation?: KnownGeneration;
 }
 
@@ -72,13 +70,9 @@ function stores(db: SqlDriver, options: SqlStorageOptions, known: UserMemo, read
 export function createSqlStorage(driver: SqlDriver, options: SqlStorageOptions = {}): Storage {
   const known = userMemo();
   const rowBytes = options.publicRowBytes ?? PUBLIC_ROW_BYTES;
-  const commits = driver.commits?.bind(driver);
-  const generation = commits ? new KnownGeneration(commits) : undefined;
   const reads: PublicReads = {
     counts: new CountMemo(),
     rows: rowBytes > 0 ? new PublicMemo(rowBytes) : undefined,
-    pages: rowBytes > 0 && generation ? new PageMemo(generation) : undefined,
-    generation,
   };
   return {
     ...stores(driver, options, known, reads),
