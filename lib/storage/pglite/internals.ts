@@ -199,7 +199,7 @@ interface Field {
   dataTypeID: number;
 }
 
-interface BackendReply {
+export interface BackendReply {
   /** DataRow messages: the text of each field, null for SQL NULL. */
   rows: (string | null)[][];
   /** From a RowDescription, when the reply had one. */
@@ -247,7 +247,7 @@ const ERROR_FIELDS: Record<string, keyof PostgresError> = {
 const decoder = new TextDecoder();
 
 /** Reads every whole message in `bytes`. */
-function readBackend(bytes: Uint8Array): BackendReply {
+export function readBackend(bytes: Uint8Array): BackendReply {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const reply: BackendReply = { rows: [], commands: [], notifications: [] };
   // a NUL-terminated string from `at`; returns it and where the next field starts
