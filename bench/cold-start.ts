@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { schemaFingerprint } from '../lib/storage/sql/migrate';
-import { seedName } from '../lib/storage/pglite';
+import { seedName } from '../lib/storage/pglite/seed';
 import { runChild } from './child';
 import type { BenchContext } from './context';
 import { createSite } from './dataset';

@@ -1,7 +1,7 @@
 // A generated site: posts, tags and authors written in bulk straight through the SQL driver (the
 // service's own write path is far too slow to fill 100k posts), then keys made through the service.
 import { createService, type Service, type ServiceOptions } from '../lib';
-import { createPgliteDriver } from '../lib/storage/pglite';
+import { createPgliteDriver } from '../lib/storage/pglite/storage';
 import { createSqlStorage } from '../lib/storage/sql/sql-storage';
 import type { SqlDriver } from '../lib/storage/sql/driver';
 import type { Storage } from '../lib/storage/storage';
@@ -244,7 +244,7 @@ export async function createSite(posts: number, options: { dataDir?: string; ser
   await service.setup({ name: 'Site Owner', email: 'owner@example.com', password: 'a-long-bench-password-1', title: 'Bench' });
   const names = await fill(driver, posts, options.shape);
   // A server's event loop turns between requests, and the upkeep job the load made due (the planner's
-  // statistics, pglite-upkeep.ts) runs then; a benchmark loop of in-process calls never lets it. Let
+  // statistics, pglite/upkeep.ts) runs then; a benchmark loop of in-process calls never lets it. Let
   // it turn once, and wait for that job behind one statement, so every size is measured as served.
   await new Promise((resolve) => setTimeout(resolve, 10));
   await driver.query('SELECT 1');

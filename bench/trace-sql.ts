@@ -45,6 +45,7 @@ function traced(db: SqlDriver): SqlDriver {
     },
     exec: (sql) => db.exec(sql),
     transaction: (work) => db.transaction((tx) => work(traced(tx))),
+    listen: (channel, listener) => db.listen(channel, listener),
     close: async () => {},
   };
 }

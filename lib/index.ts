@@ -11,7 +11,7 @@ export type { ErrorType, ErrorBody } from './http/errors';
 export type { Storage, Stores } from './storage/storage';
 export type { SqlDriver } from './storage/sql/driver';
 export { createSqlStorage } from './storage/sql/sql-storage';
-export type { SqlStorageOptions } from './storage/sql/sql-storage';
+export type { CacheInvalidateEvent } from './read-model/read-model';
 export type { PostInput } from './resources/posts/schema';
 export type { TagInput } from './resources/tags/schema';
 export type { SetupInput } from './resources/setup/operations';

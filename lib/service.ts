@@ -65,7 +65,7 @@ const DUE_CHECK_INTERVAL_MS = 1000;
 async function openStorage(options: ServiceOptions): Promise<Storage> {
   if (options.storage) return options.storage;
   // the embedded default is loaded lazily so that hosts passing their own storage never load WebAssembly
-  const { createPgliteStorage } = await import('./storage/pglite');
+  const { createPgliteStorage } = await import('./storage/pglite/storage');
   return createPgliteStorage({ dataDir: options.dataDir, logger: options.logger });
 }
 

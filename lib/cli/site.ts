@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { DirectoryFileStore } from '../files/directory';
 import type { Logger } from '../logger';
 import { createService, type Service } from '../service';
-import { createPgliteStorage } from '../storage/pglite';
+import { createPgliteStorage } from '../storage/pglite/storage';
 import type { Storage } from '../storage/storage';
 import { databaseUrlProblem, redactedDatabaseUrl, withoutPassword } from './database-url';
 

@@ -1,10 +1,9 @@
 // PostgreSQL server storage over node-postgres: the same migrations and SQL as PGlite, for several
 // instances (processes) that must behave as one site.
-import type { Pool, PoolClient, PoolConfig } from 'pg';
+import type { Notification, Pool, PoolClient, PoolConfig } from 'pg';
 import type { Storage } from './storage';
-import { TransactionAbortedError, type SqlDriver } from './sql/driver';
+import { checkChannel, TransactionAbortedError, type SqlDriver } from './sql/driver';
 import { migrate } from './sql/migrate';
-import { CHANGES_CHANNEL } from './sql/changes';
 import { createSqlStorage } from './sql/sql-storage';
 import { PgFileStore } from './pg-files';
 
@@ -65,17 +64,45 @@ function over(db: Queryable, pool: Pool, inTransaction: boolean, close: () => Pr
         if (owned) client.release();
       }
     },
+    listen: (channel, listener) => listen(pool, channel, listener),
     close,
   };
   return driver;
+}
+
+/** LISTEN on a connection of its own, held until the returned function stops it. */
+async function listen(pool: Pool, channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+  checkChannel(channel);
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onNotification = (message: Notification) => {
+    if (message.channel === channel) listener(message.payload ?? '');
+  };
+  // a connection that failed goes back to the pool to be discarded, not reused
+  const onError = (error: Error) => (broken = error);
+  client.on('notification', onNotification);
+  client.on('error', onError);
+  const stop = async (unlisten: boolean) => {
+    client.off('notification', onNotification);
+    if (unlisten && !broken) await client.query(`UNLISTEN "${channel}"`).catch((error: Error) => (broken = error));
+    client.off('error', onError);
+    client.release(broken);
+  };
+  try {
+    await client.query(`LISTEN "${channel}"`);
+  } catch (error) {
+    broken = error as Error;
+    await stop(false);
+    throw error;
+  }
+  let stopped: Promise<void> | undefined;
+  return () => (stopped ??= stop(true));
 }
 
 export interface PgDriver extends SqlDriver {
   /** The pool the driver queries through (the host's, when it passed one). */
   readonly pool: Pool;
   readonly schema: string;
-  /** Calls `listener` whenever any instance commits a change to public content (migrations/014 announces it). */
-  watchChanges(listener: () => void): Promise<() => Promise<void>>;
 }
 
 export async function createPgDriver(options: PgStorageOptions = {}): Promise<PgDriver> {
@@ -114,20 +141,6 @@ export async function createPgDriver(options: PgStorageOptions = {}): Promise<Pg
     ...driver,
     pool,
     schema,
-    async watchChanges(listener) {
-      // a connection of its own, held for as long as the watch lasts
-      const listenerClient = await pool.connect();
-      listenerClient.on('notification', (message) => {
-        if (message.channel === CHANGES_CHANNEL) listener();
-      });
-      // a dropped connection would silently stop invalidation: re-reading the change feed on a timer still covers it
-      listenerClient.on('error', () => {});
-      await listenerClient.query(`LISTEN ${CHANGES_CHANNEL}`);
-      return async () => {
-        await listenerClient.query(`UNLISTEN ${CHANGES_CHANNEL}`).catch(() => {});
-        listenerClient.release();
-      };
-    },
   };
 }
 
@@ -137,7 +150,7 @@ export async function createPgDriver(options: PgStorageOptions = {}): Promise<Pg
  */
 export async function createPgStorage(options: PgStorageOptions = {}): Promise<Storage> {
   const driver = await createPgDriver(options);
-  const storage = createSqlStorage(driver, { announcements: (listener) => driver.watchChanges(listener) });
+  const storage = createSqlStorage(driver);
   const store = (area: string) => new PgFileStore({ pool: driver.pool, schema: driver.schema, area });
   return { ...storage, files: { images: store('images'), themes: store('themes') } };
 }

@@ -4,7 +4,7 @@
 // lands between the total and the page must not give a page of the old content.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../lib';
-import { createPgliteDriver } from '../../lib/storage/pglite';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { adminClient, BASE, body, type Client } from '../helpers/service';
@@ -35,6 +35,7 @@ function interloping(db: SqlDriver): SqlDriver & Interloper {
     },
     exec: (sql) => db.exec(sql),
     transaction: (work) => db.transaction(work),
+    listen: (channel, listener) => db.listen(channel, listener),
     close: () => db.close(),
   };
   return wrapper;

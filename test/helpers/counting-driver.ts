@@ -2,12 +2,10 @@ import type { SqlDriver } from '../../lib/storage/sql/driver';
 
 /**
  * `db`, recording every statement it runs in `into` (and, with `params`, their parameters there, in
- * the same order). With `commits`, it passes on the driver's count of commits (a storage over it then
- * knows its generation between commits, as on PGlite); without, it stands for a driver that has
- * other clients, like a PostgreSQL server's.
+ * the same order).
  */
-export function countingDriver(db: SqlDriver, into: string[], options: { commits: boolean; params?: unknown[][] }): SqlDriver {
-  const counted: SqlDriver = {
+export function countingDriver(db: SqlDriver, into: string[], options: { params?: unknown[][] } = {}): SqlDriver {
+  return {
     query(sql, params) {
       into.push(sql);
       options.params?.push(params ?? []);
@@ -15,8 +13,7 @@ export function countingDriver(db: SqlDriver, into: string[], options: { commits
     },
     exec: (sql) => db.exec(sql),
     transaction: (work) => db.transaction((tx) => work(countingDriver(tx, into, options))),
+    listen: (channel, listener) => db.listen(channel, listener),
     close: async () => {},
   };
-  if (options.commits && db.commits) counted.commits = () => db.commits!();
-  return counted;
 }

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { createService, type Service, type ServiceOptions } from '../../lib';
-import { createPgliteDriver } from '../../lib/storage/pglite';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { checkResponses } from './openapi-check';

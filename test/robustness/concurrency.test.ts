@@ -3,8 +3,8 @@
 // reachable, on a PostgreSQL server, where the transactions truly run side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../lib';
-import { createPgDriver, type PgDriver } from '../../lib/storage/pg';
-import { createPgliteDriver } from '../../lib/storage/pglite';
+import { createPgDriver } from '../../lib/storage/pg';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import type { Stores } from '../../lib/storage/storage';
@@ -20,10 +20,10 @@ interface Site {
   close(): Promise<void>;
 }
 
-async function siteOver(driver: SqlDriver, close: () => Promise<void>, notify = false): Promise<Site> {
+async function siteOver(driver: SqlDriver, close: () => Promise<void>): Promise<Site> {
   const service = await createService({
     url: BASE,
-    storage: createSqlStorage(driver, notify ? { announcements: (listener) => (driver as PgDriver).watchChanges(listener) } : {}),
+    storage: createSqlStorage(driver),
     auth: { passwordIterations: 1000 },
     webhooks: { worker: false },
   });
@@ -50,7 +50,7 @@ if (pg.ok) {
       const schema = uniqueSchema();
       // enough connections that the parallel requests really overlap
       const driver = await createPgDriver({ connectionString: POSTGRES_URL, schema, poolConfig: { max: 20 } });
-      return siteOver(driver, () => dropSchema(schema), true);
+      return siteOver(driver, () => dropSchema(schema));
     },
   ]);
 } else {

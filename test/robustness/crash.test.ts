@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../lib';
-import { createPgliteDriver } from '../../lib/storage/pglite';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { adminClient, BASE, body } from '../helpers/service';

@@ -1,7 +1,7 @@
 // One deterministic case for each defect the robustness suite found, so that none comes back unnoticed
 // even when the generated runs happen not to hit it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteDriver } from '../../lib/storage/pglite';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import { ConcurrentChangeError, type SqlDriver } from '../../lib/storage/sql/driver';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { BASE, body } from '../helpers/service';

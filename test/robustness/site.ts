@@ -1,5 +1,5 @@
 import { createService, type ServiceOptions } from '../../lib';
-import { createPgliteDriver } from '../../lib/storage/pglite';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { adminClient, BASE, body, type TestSite } from '../helpers/service';
 import { OWNER, sessionClient, type SessionClient } from '../users/helpers';

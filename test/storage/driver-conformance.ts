@@ -1,6 +1,6 @@
-// What every SQL driver must do alike, whatever it does underneath (PGlite keeps statements prepared
-// and runs its own transactions; node-postgres uses a pool): values in and out, row counts, errors,
-// and transactions that commit, roll back, and keep other callers out.
+// What every SQL driver must do alike, whatever it does underneath (PGlite is one backend in this
+// process; node-postgres uses a pool): values in and out, row counts, errors, transactions that
+// commit, roll back, and keep other callers out, and notifications that come with commits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation, TransactionAbortedError, type SqlDriver } from '../../lib/storage/sql/driver';
 
@@ -24,7 +24,7 @@ export function driverConformance(name: string, make: () => Promise<SqlDriver>):
       for (let id = 1; id <= 3; id++) {
         const { affectedRows } = await db.query(`INSERT INTO ${table} (id, label, at, doc, flags, big) VALUES ($1, $2, $3, $4, $5, $6)`, [
           id,
-          id === 2 ? null : `row ${id} — naïve ✓ 🎉`,
+          [`row ${id} — naïve ✓ 🎉`, null, ''][id - 1],
           at,
           { id, list: [1, 'two'] },
           [true, false],
@@ -37,7 +37,10 @@ export function driverConformance(name: string, make: () => Promise<SqlDriver>):
         expect(rows).toEqual([{ id: 2, label: null, at, doc: { id: 2, list: [1, 'two'] }, flags: [true, false], big: expect.anything() }]);
         expect(String(rows[0].big)).toBe('9007199254740993');
       }
-      expect((await db.query(`SELECT label FROM ${table} WHERE id = $1`, [3])).rows).toEqual([{ label: 'row 3 — naïve ✓ 🎉' }]);
+      expect((await db.query(`SELECT label FROM ${table} WHERE id IN ($1, $2) ORDER BY id`, [1, 3])).rows).toEqual([
+        { label: 'row 1 — naïve ✓ 🎉' },
+        { label: '' },
+      ]);
       const { rows, affectedRows } = await db.query(`UPDATE ${table} SET label = $1 WHERE id > $2`, ['changed', 1]);
       expect(rows).toEqual([]);
       expect(affectedRows).toBe(2);
@@ -144,5 +147,63 @@ export function driverConformance(name: string, make: () => Promise<SqlDriver>):
       });
       await expect(kept.query('SELECT 1')).rejects.toThrow();
     });
+
+    it('tells a listener of every NOTIFY on its channel once committed, none rolled back, none after it stopped', async () => {
+      const channel = `${table}_events`;
+      const other = `${channel}_other`;
+      const first = heard();
+      const second = heard();
+      const stopFirst = await db.listen(channel, first.listener);
+      const stops = [await db.listen(channel, second.listener), await db.listen(other, second.listener)];
+      const notify = (tx: SqlDriver, on: string, payload: string) => tx.query('SELECT pg_notify($1, $2)', [on, payload]);
+      await expect(
+        db.transaction(async (tx) => {
+          await notify(tx, channel, 'rolled back');
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      await db.transaction(async (tx) => {
+        await notify(tx, channel, 'committed');
+        await notify(tx, other, 'on the other channel');
+      });
+      // notifications come in the order of the commits that sent them: a rolled-back one would have come first
+      await first.count(1);
+      await second.count(2);
+      expect(first.payloads).toEqual(['committed']);
+      expect([...second.payloads].sort()).toEqual(['committed', 'on the other channel']);
+      await stopFirst();
+      await db.transaction((tx) => notify(tx, channel, 'after the first stopped'));
+      await second.count(3);
+      expect(second.payloads[2]).toBe('after the first stopped');
+      // a statement outside a transaction commits by itself
+      await db.query('SELECT pg_notify($1, $2)', [channel, 'outside a transaction']);
+      await second.count(4);
+      expect(second.payloads[3]).toBe('outside a transaction');
+      expect(first.payloads).toEqual(['committed']);
+      for (const stop of stops) await stop();
+    });
+
+    it('refuses a channel name that is not a plain lower-case identifier', async () => {
+      for (const channel of ['', 'Upper', 'two words', 'quote"d', '1st', 'x'.repeat(64)]) {
+        await expect(db.listen(channel, () => {})).rejects.toThrow(TypeError);
+      }
+    });
   });
+}
+
+/** A listener that keeps the payloads it is given, and a wait for the `n`th of them. */
+function heard() {
+  const payloads: string[] = [];
+  let waiting: { n: number; resolve: () => void } | undefined;
+  return {
+    payloads,
+    listener(payload: string) {
+      payloads.push(payload);
+      if (waiting && payloads.length >= waiting.n) waiting.resolve();
+    },
+    count(n: number): Promise<void> {
+      if (payloads.length >= n) return Promise.resolve();
+      return new Promise((resolve) => (waiting = { n, resolve }));
+    },
+  };
 }

@@ -1,50 +1,31 @@
-import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPgliteDriver } from '../../lib/storage/pglite';
-import { PreparedStatements } from '../../lib/storage/pglite-statements';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
+import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { driverConformance } from './driver-conformance';
 
 driverConformance('PGlite', () => createPgliteDriver());
 
-describe('PGlite prepared statements', () => {
-  let db: PGlite;
-  const prepared = async () => (await db.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name')).rows.map((r) => r.name);
-
+describe('PGlite notifications', () => {
+  let driver: SqlDriver;
   beforeAll(async () => {
-    db = await PGlite.create();
+    driver = await createPgliteDriver();
   });
-  afterAll(async () => {
-    await db.close();
-  });
-  beforeEach(async () => {
-    await db.exec('DEALLOCATE ALL');
-  });
+  afterAll(() => driver.close());
 
-  it('keeps at most its capacity of statements in the database, and runs an evicted one again', async () => {
-    const statements = new PreparedStatements(db, 3);
-    for (let n = 1; n <= 10; n++) {
-      expect((await statements.run<{ n: number }>(`SELECT $1::int + ${n} AS n`, [1])).rows).toEqual([{ n: 1 + n }]);
+  it('have reached the listener, once, when the transaction or statement that sent them has resolved, and not before', async () => {
+    const heard: string[] = [];
+    const stop = await driver.listen('pglite_now', (payload) => heard.push(payload));
+    try {
+      await driver.transaction(async (tx) => {
+        await tx.query('SELECT pg_notify($1, $2)', ['pglite_now', 'in the transaction']);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        expect(heard).toEqual([]);
+      });
+      expect(heard).toEqual(['in the transaction']);
+      await driver.query('SELECT pg_notify($1, $2)', ['pglite_now', 'outside one']);
+      expect(heard).toEqual(['in the transaction', 'outside one']);
+    } finally {
+      await stop();
     }
-    // closing an evicted statement goes along with the next call
-    await statements.run('SELECT 1', []);
-    expect((await prepared()).length).toBeLessThanOrEqual(3);
-    expect((await statements.run<{ n: number }>('SELECT $1::int + 1 AS n', [5])).rows).toEqual([{ n: 6 }]);
-  });
-
-  it('closes what it evicted even when the call carrying the close failed', async () => {
-    const statements = new PreparedStatements(db, 1);
-    await statements.run('SELECT 1 AS one', []);
-    // preparing the second evicts the first; the call that should close it fails before its Sync
-    await expect(statements.run('SELECT 1 / $1::int AS boom', [0])).rejects.toMatchObject({ code: '22012' });
-    await statements.run('SELECT 1 / $1::int AS boom', [1]);
-    expect(await prepared()).toHaveLength(1);
-  });
-
-  it('forgets every statement when asked (after DDL)', async () => {
-    const statements = new PreparedStatements(db);
-    await statements.run('SELECT 2 AS two', []);
-    statements.clear();
-    await statements.simple('SELECT 1');
-    expect(await prepared()).toEqual([]);
   });
 });

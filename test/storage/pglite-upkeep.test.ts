@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPgliteDriver } from '../../lib/storage/pglite';
-import { UpkeepJob, type UpkeepPolicy } from '../../lib/storage/pglite-upkeep';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
+import { UpkeepJob, type UpkeepPolicy } from '../../lib/storage/pglite/upkeep';
 
 describe('UpkeepJob', () => {
   it('analyses once enough rows changed, not for reads, and not more often than allowed', async () => {
@@ -8,19 +8,20 @@ describe('UpkeepJob', () => {
     try {
       const analyze = vi.fn(async () => {});
       const keeper = new UpkeepJob(analyze, { changedRows: 10, minIntervalMs: 60_000 });
-      keeper.noteStatement('SELECT * FROM posts', 50);
-      keeper.noteStatement('insert into posts values (1)', 9);
+      // a read changes no row
+      keeper.noteChanges(0);
+      keeper.noteChanges(9);
       await vi.advanceTimersByTimeAsync(1);
       expect(analyze).not.toHaveBeenCalled();
-      keeper.noteStatement('  UPDATE posts SET x = 1', 1);
+      keeper.noteChanges(1);
       await vi.advanceTimersByTimeAsync(1);
       expect(analyze).toHaveBeenCalledTimes(1);
-      keeper.noteStatement('DELETE FROM posts', 100);
+      keeper.noteChanges(100);
       await vi.advanceTimersByTimeAsync(30_000);
       expect(analyze).toHaveBeenCalledTimes(1);
       await vi.advanceTimersByTimeAsync(30_001);
       expect(analyze).toHaveBeenCalledTimes(2);
-      keeper.noteStatement('DELETE FROM posts', 100);
+      keeper.noteChanges(100);
       await keeper.stop();
       await vi.advanceTimersByTimeAsync(120_000);
       expect(analyze).toHaveBeenCalledTimes(2);
@@ -36,7 +37,7 @@ describe('UpkeepJob, urgent', () => {
     try {
       const job = vi.fn(async () => {});
       const keeper = new UpkeepJob(job, { changedRows: 10, minIntervalMs: 0, urgent: true });
-      keeper.noteStatement('INSERT INTO posts SELECT 1', 10);
+      keeper.noteChanges(10);
       await Promise.resolve();
       expect(job).toHaveBeenCalledTimes(1);
       await keeper.stop();

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPgliteDriver, createPgliteStorage } from '../../lib/storage/pglite';
+import { createPgliteDriver, createPgliteStorage } from '../../lib/storage/pglite/storage';
 import { migrate } from '../../lib/storage/sql/migrate';
 import { migrations } from '../../lib/storage/sql/migrations';
 import { storageConformance } from './conformance';

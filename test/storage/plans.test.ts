@@ -41,7 +41,7 @@ beforeAll(async () => {
     [owner],
   );
   await site.driver.exec('ANALYZE');
-  // as PGlite's vacuum job does after an import (pglite.ts): the pages are marked all-visible, which
+  // as PGlite's vacuum job does after an import (pglite/upkeep.ts): the pages are marked all-visible, which
   // an index-only scan needs
   await site.driver.exec('VACUUM');
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../lib';
 import { routes } from '../../lib/resources';
-import { createPgliteDriver } from '../../lib/storage/pglite';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { adminClient, BASE, body, snapshot, type Client } from '../helpers/service';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createService } from '../../lib';
-import { createPgliteDriver } from '../../lib/storage/pglite';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { BASE, body, createTestSite, type TestSite } from '../helpers/service';
 import { checkResponses } from '../helpers/openapi-check';

@@ -10,7 +10,7 @@ import { webhookPayload } from '../../lib/resources/webhooks/payload';
 import type { AppContext } from '../../lib/http/context';
 import { resolveOptions } from '../../lib/options';
 import { write } from '../../lib/resources/shared/write';
-import { createPgliteDriver } from '../../lib/storage/pglite';
+import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { adminClient, body, createTestSite, type TestSite } from '../helpers/service';
 import { startReceiver, waitFor, type Receiver } from './receiver';

@@ -10,11 +10,19 @@ export interface SqlDriver {
   transaction<T>(work: (tx: SqlDriver) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
-   * How many times a change may have been committed to the database, counted before any statement
-   * can see it. Only a driver that is the database's one client (PGlite) can count them; a storage
-   * may then take what it read as current while the count stands (known-generation.ts).
+   * Calls `listener` with the payload of every NOTIFY on `channel` (an identifier: see `checkChannel`),
+   * from this process or another, once the transaction that sent it has committed; resolves once
+   * listening, with the function that stops it. Meant for outside a transaction's work.
    */
-  commits?(): number;
+  listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/** Channel names drivers accept: lower-case SQL identifiers, the same quoted or not. */
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Throws unless `channel` is a name `listen` accepts, so that it can go into LISTEN as it is. */
+export function checkChannel(channel: string): void {
+  if (!CHANNEL.test(channel)) throw new TypeError(`pressroom: a channel name must match ${CHANNEL}, got ${JSON.stringify(channel)}`);
 }
 
 /**

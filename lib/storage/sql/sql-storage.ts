@@ -7,20 +7,12 @@ import { sqlIntegrations, sqlRoles, sqlSettings, sqlTokens } from './auth';
 import { sqlRateLimits } from './rate-limits';
 import { sqlOutbox, sqlWebhooks } from './webhooks';
 import { sqlSessions } from './sessions';
-import { sqlChanges } from './changes';
+import { CHANGES_CHANNEL, sqlChanges } from './changes';
 import { sqlThemes } from './themes';
 import { sqlSiteData } from './site-data';
 
 /** How often a transaction that lost a race is run in all. */
 const CONFLICT_ATTEMPTS = 5;
-
-export interface SqlStorageOptions {
-  /**
-   * Where the database announces other instances' changes (a PostgreSQL server's LISTEN on
-   * `CHANGES_CHANNEL`, changes.ts): calls `listener` for each; returns how to stop.
-   */
-  announcements?(listener: () => void): Promise<() => Promise<void>>;
-}
 
 /** `known`: what the storage remembers about users, in and out of transactions (users.ts says why that is safe). */
 function stores(db: SqlDriver, known: UserMemo): Stores {
@@ -43,7 +35,7 @@ function stores(db: SqlDriver, known: UserMemo): Stores {
 }
 
 /** A Storage over any PostgreSQL-speaking driver: the SQL is the same for PGlite and a server. */
-export function createSqlStorage(driver: SqlDriver, options: SqlStorageOptions = {}): Storage {
+export function createSqlStorage(driver: SqlDriver): Storage {
   const known = userMemo();
   const watchers = new Set<() => Promise<void>>();
 
@@ -70,10 +62,11 @@ export function createSqlStorage(driver: SqlDriver, options: SqlStorageOptions =
     },
     async watchChanges(listener) {
       watchers.add(listener);
-      const stop = options.announcements ? await options.announcements(() => void listener().catch(() => undefined)) : undefined;
+      // the database announces every committed change, this instance's and others' (migrations/014)
+      const stop = await driver.listen(CHANGES_CHANNEL, () => void listener().catch(() => undefined));
       return async () => {
         watchers.delete(listener);
-        await stop?.();
+        await stop();
       };
     },
     close: () => driver.close(),
