@@ -15,8 +15,8 @@ export const keys = {
   settings: 'settings',
   /**
    * Which records a list of this kind holds and in which order: a publish, an unpublish, a delete, a
-   * change of status, published_at, featured, slug, title, visibility, tags or authors of a published
-   * post; a new, changed or deleted tag or author.
+   * change of status, published_at, featured, visibility, tags or authors of a published post; a new,
+   * changed or deleted tag or author.
    */
   list: (kind: ListKind) => `list:${kind}`,
   /** Any change to any published post (or page): lists filtered or ordered by other columns depend on it. */

@@ -104,9 +104,9 @@ export async function contentPost(
  * Filter fields whose values only list changes move (keys.list): a filter on any other field
  * (`custom_excerpt`, `updated_at`) can start or stop matching a post whose list place did not change.
  */
-const LIST_FIELDS = /^(id|slug|title|status|visibility|featured|published_at|type|page|(tag|tags|primary_tag|author|authors|primary_author)(\.(slug|id))?)$/;
+const LIST_FIELDS = /^(id|status|visibility|featured|published_at|type|page|(tag|tags|primary_tag|author|authors|primary_author)(\.(slug|id))?)$/;
 /** Orders that only list changes move. */
-const LIST_ORDERS = new Set(['id', 'slug', 'title', 'featured', 'published_at']);
+const LIST_ORDERS = new Set(['id', 'featured', 'published_at']);
 
 function filterFields(node: NqlNode, into: string[] = []): string[] {
   if (node.type === 'cmp') into.push(node.property);
@@ -114,9 +114,13 @@ function filterFields(node: NqlNode, into: string[] = []): string[] {
   return into;
 }
 
-/** What a list of posts depends on beyond the posts it shows: which posts are in it, in which order. */
+/**
+ * What a list of posts depends on beyond the posts it shows: which posts are in it, in which order.
+ * Pages are listed by title unless asked otherwise, which any edit may change.
+ */
 export function listKeys(type: PostType, filter: NqlNode | null | undefined, order: readonly { field: string }[] | undefined): string[] {
   const kind = type === 'page' ? 'pages' : 'posts';
-  const other = (filter && filterFields(filter).some((field) => !LIST_FIELDS.test(field))) || (order ?? []).some((item) => !LIST_ORDERS.has(item.field));
+  const orders = order?.length ? order : type === 'page' ? [{ field: 'title' }] : [];
+  const other = (filter && filterFields(filter).some((field) => !LIST_FIELDS.test(field))) || orders.some((item) => !LIST_ORDERS.has(item.field));
   return other ? [keys.list(kind), keys.any(kind)] : [keys.list(kind)];
 }

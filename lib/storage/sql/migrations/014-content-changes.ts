@@ -34,9 +34,10 @@ BEGIN
   INSERT INTO content_changes (generation, keys) VALUES (current_generation, touched);
 END $$;
 
--- Posts and pages: a change to one that is or was published touches it and every list of its type that
--- it could enter, leave or move in ("list:"), and the type's "any:" key, which answers depending on
--- other columns (a filter on custom_excerpt, an order by updated_at) use.
+-- Posts and pages: a change to one that is or was published touches it, the type's "any:" key, which
+-- answers depending on any column use (a filter on a title, an order by updated_at), and, when it can
+-- move the post into or out of a list in its default order or filtered by tag, author, featured or
+-- visibility, or move it there, the type's "list:" key. A new title or excerpt moves no such list.
 CREATE FUNCTION pressroom_posts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   touched text[];
@@ -53,8 +54,8 @@ BEGIN
     SELECT array_agg(DISTINCT k) INTO touched FROM old_rows o JOIN new_rows n ON n.id = o.id,
       LATERAL unnest(ARRAY[
         'post:' || n.id, 'any:' || o.type || 's', 'any:' || n.type || 's',
-        CASE WHEN (o.status, o.type, o.published_at, o.featured, o.slug, o.title, o.visibility, o.tag_ids, o.author_ids)
-               IS DISTINCT FROM (n.status, n.type, n.published_at, n.featured, n.slug, n.title, n.visibility, n.tag_ids, n.author_ids)
+        CASE WHEN (o.status, o.type, o.published_at, o.featured, o.visibility, o.tag_ids, o.author_ids)
+               IS DISTINCT FROM (n.status, n.type, n.published_at, n.featured, n.visibility, n.tag_ids, n.author_ids)
              THEN 'list:' || o.type || 's' END,
         CASE WHEN o.type IS DISTINCT FROM n.type OR o.status IS DISTINCT FROM n.status THEN 'list:' || n.type || 's' END
       ]) k
