@@ -19,6 +19,11 @@ export const keys = {
    * changed or deleted tag or author.
    */
   list: (kind: ListKind) => `list:${kind}`,
+  /**
+   * Which posts (or pages) with this tag, or by this author, a list holds and in which order: a list
+   * whose filter requires the tag depends on this, not on every list change (slugs in lower case).
+   */
+  listBy: (kind: 'posts' | 'pages', by: 'tag' | 'author', slug: string) => `list:${kind}:${by}:${slug.toLowerCase()}`,
   /** Any change to any published post (or page): lists filtered or ordered by other columns depend on it. */
   any: (kind: 'posts' | 'pages') => `any:${kind}`,
 } as const;

@@ -94,30 +94,43 @@ describe('precise invalidation', () => {
     expect((await body(res)).posts[0].custom_excerpt).toBe('A new excerpt');
   });
 
-  it('a publish evicts the lists, not the reads of other posts', async () => {
+  it('a publish evicts the lists it enters, not the pages of other tags or the reads of other posts', async () => {
     const p = pages();
     const all = Object.values(p);
     await cached(all);
     heard.length = 0;
     posts.d = await publish('Post D', ['Dates']);
-    expect(heard.flatMap((event) => event.keys)).toEqual(expect.arrayContaining([`post:${posts.d.id}`, 'list:posts', 'list:tags']));
+    expect(heard.flatMap((event) => event.keys)).toEqual(expect.arrayContaining([`post:${posts.d.id}`, 'list:posts', 'list:posts:tag:dates']));
     const seen = await cached(all);
-    for (const list of [p.home, p.apples, p.bananas, p.cherries, p.tags]) expect(seen[list], list).toBe('MISS');
-    for (const read of [p.aSlug, p.bSlug, p.cSlug, p.settings]) expect(seen[read], read).toBe('HIT');
+    // the lists it is in, and the tags' counts of published posts
+    for (const list of [p.home, p.tags]) expect(seen[list], list).toBe('MISS');
+    for (const read of [p.aSlug, p.bSlug, p.cSlug, p.apples, p.bananas, p.cherries, p.settings]) expect(seen[read], read).toBe('HIT');
     expect((await body(await get(p.home))).posts.map((post: { title: string }) => post.title)).toContain('Post D');
+
+    posts.e = await publish('Post E', ['Bananas']);
+    const after = await cached([p.apples, p.bananas, p.cherries]);
+    expect(after).toEqual({ [p.apples]: 'HIT', [p.bananas]: 'MISS', [p.cherries]: 'HIT' });
+    expect((await body(await get(p.bananas))).posts.map((post: { title: string }) => post.title)).toEqual(['Post E', 'Post B']);
+  });
+
+  it("a tag taken off a post evicts that tag's pages", async () => {
+    const p = pages();
+    await cached([p.apples, p.cherries]);
+    await edit('c', { tags: ['Apples'] });
+    const seen = await cached([p.apples, p.cherries]);
+    expect(seen).toEqual({ [p.apples]: 'MISS', [p.cherries]: 'MISS' });
+    expect((await body(await get(p.cherries))).posts).toEqual([]);
   });
 
   it('a change to a tag evicts the answers showing it, and one to settings only settings', async () => {
     const p = pages();
     const all = Object.values(p);
     await cached(all);
-    const cherries = (await body(await site.admin.get('tags/slug/cherries/'))).tags[0];
-    expect((await site.admin.put(`tags/${cherries.id}/`, { tags: [{ description: 'Red' }] })).status).toBe(200);
+    const apples = (await body(await site.admin.get('tags/slug/apples/'))).tags[0];
+    expect((await site.admin.put(`tags/${apples.id}/`, { tags: [{ description: 'Red' }] })).status).toBe(200);
     const seen = await cached(all);
-    expect(seen[p.cSlug]).toBe('MISS');
-    expect(seen[p.tags]).toBe('MISS');
-    expect(seen[p.aSlug]).toBe('HIT');
-    expect(seen[p.bananas]).toBe('HIT');
+    for (const showing of [p.aSlug, p.cSlug, p.apples, p.tags]) expect(seen[showing], showing).toBe('MISS');
+    for (const other of [p.bSlug, p.bananas, p.settings]) expect(seen[other], other).toBe('HIT');
 
     // only staff edit settings: the owner, signed in
     const staff = sessionClient(site.service);
@@ -135,7 +148,9 @@ describe('precise invalidation', () => {
       [`post:${posts.c.id}`, ...tags.tags.map((tag: { id: string }) => `tag:${tag.id}`), ...tags.authors.map((a: { id: string }) => `author:${a.id}`)].sort(),
     );
     const list = await get('posts/?filter=tag:bananas&include=tags');
-    expect(tagsOf(list)).toEqual(expect.arrayContaining(['list:posts', `post:${posts.b.id}`]));
+    // it lists posts tagged bananas: only a change to one of those moves it
+    expect(tagsOf(list)).toEqual(expect.arrayContaining(['list:posts:tag:bananas', `post:${posts.b.id}`]));
+    expect(tagsOf(list)).not.toContain('list:posts');
     expect(tagsOf(list)).not.toContain(`post:${posts.a.id}`);
     // a list ordered by a column any edit changes depends on every edit
     expect(tagsOf(await get('posts/?order=updated_at%20desc'))).toContain('any:posts');

@@ -1,5 +1,5 @@
 import type { RouteContext } from '../../http/context';
-import type { NqlNode } from '../../nql';
+import { isInGroup, textOf, type NqlComparison, type NqlNode, type NqlText, type NqlValue } from '../../nql';
 import { keys } from '../../read-model/keys';
 import type { PostType } from '../../storage/rows';
 import type { PostBody, PublishedPost } from '../../storage/storage';
@@ -114,6 +114,34 @@ function filterFields(node: NqlNode, into: string[] = []): string[] {
   return into;
 }
 
+/** Filter fields naming a post's tags' or authors' slugs. */
+const BY_SLUG: Record<string, 'tag' | 'author'> = {
+  tag: 'tag',
+  tags: 'tag',
+  'tags.slug': 'tag',
+  primary_tag: 'tag',
+  author: 'author',
+  authors: 'author',
+  'authors.slug': 'author',
+  primary_author: 'author',
+};
+
+/**
+ * The lists `filter` is within, where it requires one of some tags or authors (`tag:news`,
+ * `authors:[ada,bob]`, `tag:news+featured:true`): a post can only enter or leave it by having one of
+ * them before or after its change. Null for any other filter.
+ */
+function listsRequired(kind: 'posts' | 'pages', filter: NqlNode): string[] | null {
+  const conjuncts = filter.type === 'and' ? filter.nodes : [filter];
+  const required = conjuncts.find((node): node is NqlComparison => node.type === 'cmp' && node.property in BY_SLUG && (node.op === 'eq' || node.op === 'in'));
+  if (!required) return null;
+  const values: readonly NqlValue[] = isInGroup(required) ? required.value.items : [required.value];
+  const isText = (value: NqlValue): value is NqlText => value.kind === 'string' || value.kind === 'literal' || value.kind === 'number';
+  // `tag:null` asks for posts without tags: no one tag's posts hold it
+  if (!values.every(isText)) return null;
+  return values.map((value) => keys.listBy(kind, BY_SLUG[required.property], textOf(value)));
+}
+
 /**
  * What a list of posts depends on beyond the posts it shows: which posts are in it, in which order.
  * Pages are listed by title unless asked otherwise, which any edit may change.
@@ -122,5 +150,6 @@ export function listKeys(type: PostType, filter: NqlNode | null | undefined, ord
   const kind = type === 'page' ? 'pages' : 'posts';
   const orders = order?.length ? order : type === 'page' ? [{ field: 'title' }] : [];
   const other = (filter && filterFields(filter).some((field) => !LIST_FIELDS.test(field))) || orders.some((item) => !LIST_ORDERS.has(item.field));
-  return other ? [keys.list(kind), keys.any(kind)] : [keys.list(kind)];
+  const lists = (filter && listsRequired(kind, filter)) ?? [keys.list(kind)];
+  return other ? [...lists, keys.any(kind)] : lists;
 }
