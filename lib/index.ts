@@ -6,8 +6,8 @@ export type { ImportInput, ImportOptions, ImportProgress, ImportResult } from '.
 export type { ExportOptions, MigrationProgress } from './ghost/export';
 export type { ImportProblem } from './ghost/format';
 export type { Logger } from './logger';
-export { ApiError } from './http/errors';
-export type { ErrorType, ErrorBody } from './http/errors';
+export { ApiError } from './core/errors';
+export type { ErrorType, ErrorBody } from './core/errors';
 export type { Storage, Stores } from './storage/storage';
 export type { SqlDriver } from './storage/sql/driver';
 export { createSqlStorage } from './storage/sql/sql-storage';

@@ -5,7 +5,7 @@ import { bodyBytes, FETCH_WITH_BYTES, withBody, type FetchWithBytes } from './ht
 import { createCacheHitAnswerer } from './http/cache-hit';
 import type { FetchContext } from './http/client-address';
 import { ContentResponses } from './http/content-api';
-import type { AppContext } from './http/context';
+import type { AppContext } from './app-context';
 import { createFetch } from './http/pipeline';
 import { FileAnswers } from './files/file-answers';
 import { ApiRouter } from './http/router';

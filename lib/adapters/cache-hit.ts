@@ -3,8 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ANSWER_CACHE_HIT, type AnswersCacheHits } from '../http/wire-answer';
 import type { FetchHandler } from './answer';
-import type { NodeHandlerOptions } from './node';
-import { originOf } from './origin';
+import { originOf, type NodeHandlerOptions } from './origin';
 
 function answersCacheHits(service: FetchHandler): service is FetchHandler & AnswersCacheHits {
   return typeof (service as Partial<AnswersCacheHits>)[ANSWER_CACHE_HIT] === 'function';

@@ -1,25 +1,18 @@
 // Node's http server ⇄ WHATWG fetch. Bodies stream both ways; nothing here knows the API.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { badRequest, errorBody } from '../http/errors';
+import { badRequest, errorBody } from '../core/errors';
 import { answer, isPressroom, type FetchHandler } from './answer';
 import { cacheHitWriter } from './cache-hit';
 import { lazyRequest } from './lazy-request';
-import { clientAddressOf, originOf } from './origin';
+import { clientAddressOf, originOf, type NodeHandlerOptions } from './origin';
 
 // Node-only pieces a host wires in: uploaded images and themes kept in a directory
 export { DirectoryFileStore } from '../files/directory';
 
 export type { FetchHandler } from './answer';
 
-export interface NodeHandlerOptions {
-  /**
-   * Honour X-Forwarded-Proto/Host/For from the one reverse proxy in front of this server (the client
-   * address is the last X-Forwarded-For entry, which that proxy appended). Off by default: clients
-   * could forge them.
-   */
-  trustProxy?: boolean;
-}
+export type { NodeHandlerOptions } from './origin';
 
 /** What a framework may know better than the raw message: the full path, or a body it already read. */
 export interface RequestOverrides {

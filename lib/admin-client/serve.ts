@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 import { matchesIfNoneMatch, strongEtag } from '../http/etag';
 import { errorResponse } from '../http/response';
 import { BASE_PLACEHOLDER, type AdminAsset, type AdminBundle } from './bundle';

@@ -1,5 +1,5 @@
-import { unauthorized } from '../http/errors';
-import type { Actor, AppContext, Version } from '../http/context';
+import { unauthorized } from '../core/errors';
+import type { Actor, AppContext, Version } from '../core/context';
 import { AdminKeys, verifyAdminToken } from './admin-token';
 import { readCookie } from '../http/cookies';
 import { authenticateSession, sessionCookieName } from './session';

@@ -1,5 +1,5 @@
-import { badRequest, unauthorized } from '../http/errors';
-import type { Actor, AppContext, RouteContext } from '../http/context';
+import { badRequest, unauthorized } from '../core/errors';
+import type { Actor, AppContext, RouteContext } from '../core/context';
 import { addressLimitKey } from '../http/client-address';
 import { assertNotLimited, recordFailure, type RateLimitRule } from './rate-limit';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import type { RateLimitStore, RateWindow } from '../storage/storage';
 
 export interface RateLimitRule {

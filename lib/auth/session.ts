@@ -1,5 +1,5 @@
-import { unauthorized } from '../http/errors';
-import type { Actor, AppContext } from '../http/context';
+import { unauthorized } from '../core/errors';
+import type { Actor, AppContext } from '../core/context';
 import { serializeCookie } from '../http/cookies';
 import type { UserWithRoles } from '../storage/rows';
 import { objectId, randomHex, sha256Hex } from '../util/ids';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/context';
+import type { AppContext } from '../core/context';
 import { webhookPayload } from '../resources/webhooks/payload';
 import { outboxStager } from './outbox';
 import { guardedFetch } from './transport';

@@ -1,7 +1,7 @@
 // The only module that touches busboy, a Node stream consumer: the request's web stream is pumped into it
 // chunk by chunk, so the body is never held beyond the limits and reading stops as soon as one is passed.
 import type busboy from 'busboy';
-import { ApiError, badRequest } from '../http/errors';
+import { ApiError, badRequest } from '../core/errors';
 import { concatBytes } from '../util/bytes';
 
 export interface UploadedFile {

@@ -1,5 +1,5 @@
 import { bytesResponse } from '../http/body-bytes';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound } from '../core/errors';
 import { type ByteRange, type FileStore, InvalidPathError, isStorePath } from './file-store';
 import { contentTypeFor } from './media-types';
 

@@ -1,4 +1,4 @@
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import { FileExistsError, type FileStore, isStorePath } from './file-store';
 import type { ResolvedImageOptions } from './image-options';
 import type { OutputFormat, TransformRequest } from './image-transform';

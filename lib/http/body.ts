@@ -1,5 +1,5 @@
 import { concatBytes } from '../util/bytes';
-import { ApiError, badRequest } from './errors';
+import { ApiError, badRequest } from '../core/errors';
 
 export const DEFAULT_JSON_LIMIT = 10 * 1024 * 1024;
 

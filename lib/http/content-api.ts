@@ -1,5 +1,5 @@
 import { bodyBytes, bytesResponse } from './body-bytes';
-import type { AppContext, RouteContext, RouteDef } from './context';
+import type { AppContext, RouteContext, RouteDef } from '../core/context';
 import { ByteLru } from '../util/byte-lru';
 import { GenerationTracker } from './cache/generation';
 import { CONTENT_CORS } from './cors';

@@ -1,5 +1,5 @@
 import { bytesResponse } from './body-bytes';
-import { type ApiError, errorBody } from './errors';
+import { type ApiError, errorBody } from '../core/errors';
 
 export type Headers = Record<string, string>;
 

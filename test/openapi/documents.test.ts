@@ -2,7 +2,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument, type OpenApiDocument } from '../../lib';
-import { VERSIONS, type Api, type RouteDef, type Version } from '../../lib/http/context';
+import { VERSIONS, type Api, type RouteDef, type Version } from '../../lib/core/context';
 import { buildDocument } from '../../lib/openapi/document';
 import { OPERATIONS } from '../../lib/openapi/operations';
 import { openApiPath, operationKey } from '../../lib/openapi/spec';

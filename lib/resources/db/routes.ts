@@ -1,5 +1,5 @@
-import type { Actor, RouteDef } from '../../http/context';
-import { noPermission, validation } from '../../http/errors';
+import type { Actor, RouteDef } from '../../core/context';
+import { noPermission, validation } from '../../core/errors';
 import { json } from '../../http/response';
 import { readMultipart } from '../../files/multipart';
 import { exportGhost } from '../../ghost/export';

@@ -1,5 +1,5 @@
-import type { RouteDef } from '../../http/context';
-import { validation } from '../../http/errors';
+import type { RouteDef } from '../../core/context';
+import { validation } from '../../core/errors';
 import { json } from '../../http/response';
 import { type ImagePurpose, PURPOSES } from '../../files/image-validate';
 import { readMultipart } from '../../files/multipart';

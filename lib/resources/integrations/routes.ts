@@ -1,5 +1,5 @@
 import { readJson } from '../../http/body';
-import type { RouteContext, RouteDef } from '../../http/context';
+import type { RouteContext, RouteDef } from '../../core/context';
 import { pagination, paginationMeta } from '../../http/query';
 import { json, noContent } from '../../http/response';
 import type { IntegrationRow } from '../../storage/rows';

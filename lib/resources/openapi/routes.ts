@@ -1,4 +1,4 @@
-import type { AppContext, RouteContext, RouteDef } from '../../http/context';
+import type { AppContext, RouteContext, RouteDef } from '../../core/context';
 import { bytesResponse } from '../../http/body-bytes';
 import { buildDocument } from '../../openapi/document';
 

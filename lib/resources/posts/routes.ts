@@ -1,6 +1,6 @@
 import { readJson } from '../../http/body';
-import { notFound } from '../../http/errors';
-import type { RouteContext, RouteDef } from '../../http/context';
+import { notFound } from '../../core/errors';
+import type { RouteContext, RouteDef } from '../../core/context';
 import { order, pagination, paginationMeta, single } from '../../http/query';
 import { json, jsonText, noContent } from '../../http/response';
 import { streamedJsonResponse } from '../../http/json-stream';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ApiError, badRequest, unauthorized } from '../../http/errors';
-import type { AppContext } from '../../http/context';
+import { ApiError, badRequest, unauthorized } from '../../core/errors';
+import type { AppContext } from '../../core/context';
 import { addressLimitKey } from '../../http/client-address';
 import { requestOrigin } from '../../auth/csrf';
 import { hashPassword, verifyPassword } from '../../auth/password';

@@ -1,5 +1,5 @@
 import { readJson } from '../../http/body';
-import type { RouteDef } from '../../http/context';
+import type { RouteDef } from '../../core/context';
 import { json } from '../../http/response';
 import { endSession } from '../../auth/session';
 import { serializeUser } from '../users/serialize';

@@ -1,6 +1,6 @@
 import { readJson } from '../../http/body';
-import { notFound, validation } from '../../http/errors';
-import type { RouteDef } from '../../http/context';
+import { notFound, validation } from '../../core/errors';
+import type { RouteDef } from '../../core/context';
 import { json } from '../../http/response';
 import type { Stores } from '../../storage/storage';
 import type { DomainEvent } from '../../events/events';

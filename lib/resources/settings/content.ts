@@ -1,4 +1,4 @@
-import type { RouteDef } from '../../http/context';
+import type { RouteDef } from '../../core/context';
 import { json } from '../../http/response';
 
 const PLAIN = [

@@ -1,6 +1,6 @@
 import { readJson } from '../../http/body';
-import { ApiError } from '../../http/errors';
-import type { RouteDef } from '../../http/context';
+import { ApiError } from '../../core/errors';
+import type { RouteDef } from '../../core/context';
 import type { Stores } from '../../storage/storage';
 import { json } from '../../http/response';
 import { firstOf } from '../shared/envelope';

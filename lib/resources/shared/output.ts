@@ -1,4 +1,4 @@
-import { validation } from '../../http/errors';
+import { validation } from '../../core/errors';
 import { list } from '../../http/query';
 
 export type Format = 'html' | 'mobiledoc' | 'plaintext';

@@ -1,6 +1,6 @@
 import { readJson } from '../../http/body';
-import { notFound } from '../../http/errors';
-import type { RouteContext, RouteDef } from '../../http/context';
+import { notFound } from '../../core/errors';
+import type { RouteContext, RouteDef } from '../../core/context';
 import { order, pagination, paginationMeta } from '../../http/query';
 import { json, noContent } from '../../http/response';
 import type { Counted, LookupOptions } from '../../storage/storage';

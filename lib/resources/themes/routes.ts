@@ -1,5 +1,5 @@
-import type { RouteDef } from '../../http/context';
-import { validation } from '../../http/errors';
+import type { RouteDef } from '../../core/context';
+import { validation } from '../../core/errors';
 import { json, noContent } from '../../http/response';
 import { readMultipart } from '../../files/multipart';
 import { activateTheme, browseThemes, deleteTheme, uploadTheme } from './operations';

@@ -1,5 +1,5 @@
-import { notFound } from '../../http/errors';
-import type { RouteContext, RouteDef } from '../../http/context';
+import { notFound } from '../../core/errors';
+import type { RouteContext, RouteDef } from '../../core/context';
 import { order, pagination, paginationMeta } from '../../http/query';
 import { json } from '../../http/response';
 import type { Counted, LookupOptions, PublicAuthor } from '../../storage/storage';

@@ -1,6 +1,6 @@
 import { readJson } from '../../http/body';
-import { noPermission } from '../../http/errors';
-import type { RouteContext, RouteDef } from '../../http/context';
+import { noPermission } from '../../core/errors';
+import type { RouteContext, RouteDef } from '../../core/context';
 import { json, noContent } from '../../http/response';
 import type { UserWithRoles } from '../../storage/rows';
 import { firstOf } from '../shared/envelope';

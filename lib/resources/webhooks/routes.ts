@@ -1,5 +1,5 @@
 import { readJson } from '../../http/body';
-import type { RouteContext, RouteDef } from '../../http/context';
+import type { RouteContext, RouteDef } from '../../core/context';
 import { json, noContent } from '../../http/response';
 import { firstOf } from '../shared/envelope';
 import { requireId } from '../shared/ids';
