@@ -22,7 +22,7 @@ import { EventBus, type EventHandler } from './events/bus';
 import type { EventName } from './events/names';
 import { postEvents } from './events/post-events';
 import type { DeliveryCounts } from './events/worker';
-import { wireWebhooks } from './events/webhook-wiring';
+import { wireWebhooks } from './resources/webhooks/wiring';
 import { write } from './resources/shared/write';
 import { exportGhost, type ExportOptions } from './ghost/export';
 import { importGhost, type ImportInput, type ImportOptions, type ImportResult } from './ghost/import';

@@ -1,7 +1,8 @@
 import { unauthorized } from '../core/errors';
 import type { Actor, AppContext, Version } from '../core/context';
 import { AdminKeys, verifyAdminToken } from './admin-token';
-import { readCookie } from '../http/cookies';
+import { readCookie } from './cookies';
+import { schemeWord } from '../util/scheme-word';
 import { authenticateSession, sessionCookieName } from './session';
 
 const adminKeys = new WeakMap<AppContext, AdminKeys>();
@@ -11,11 +12,6 @@ export function adminKeysOf(app: AppContext): AdminKeys {
   let keys = adminKeys.get(app);
   if (!keys) adminKeys.set(app, (keys = new AdminKeys()));
   return keys;
-}
-
-/** The scheme word clients send: the service's name with its first letter upper-cased. */
-export function schemeWord(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 /** Authenticates an Admin API request: its Authorization header (an integration), else its session cookie (a user). */

@@ -1,6 +1,6 @@
 import { unauthorized } from '../core/errors';
 import type { Actor, AppContext } from '../core/context';
-import { serializeCookie } from '../http/cookies';
+import { serializeCookie } from './cookies';
 import type { UserWithRoles } from '../storage/rows';
 import { objectId, randomHex, sha256Hex } from '../util/ids';
 import { assertSessionOrigin } from './csrf';

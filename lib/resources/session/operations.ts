@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError, badRequest, unauthorized } from '../../core/errors';
 import type { AppContext } from '../../core/context';
-import { addressLimitKey } from '../../http/client-address';
+import { addressLimitKey } from '../../auth/rate-limit';
 import { requestOrigin } from '../../auth/csrf';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { exhausted, recordFailure, tooMany } from '../../auth/rate-limit';
