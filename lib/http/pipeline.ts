@@ -5,7 +5,7 @@ import { allows } from '../auth/permissions';
 import { serveFile } from '../files/serve';
 import { ImageVariants } from '../files/variants';
 import type { FileAnswers } from '../files/file-answers';
-import { outputOptions } from '../resources/shared/output';
+import { outputOptions } from './output';
 import { adminPreflight, applyAdminCors } from './admin-cors';
 import { bodyBytes, hasBody } from './body-bytes';
 import type { ContentResponses } from './content-api';

@@ -5,7 +5,7 @@ import { json, noContent } from '../../http/response';
 import type { IntegrationRow } from '../../storage/rows';
 import { firstOf } from '../shared/envelope';
 import { requireId } from '../shared/ids';
-import { outputOptions } from '../shared/output';
+import { outputOptions } from '../../http/output';
 import { adminLocation } from '../shared/urls';
 import { parseWith } from '../shared/validate';
 import { destroyIntegration, editIntegration, findIntegration, integrationEditInput, refreshApiKey } from './manage';

@@ -1,5 +1,5 @@
 import type { PostRow } from '../../storage/rows';
-import type { OutputOptions } from '../shared/output';
+import type { OutputOptions } from '../../http/output';
 import type { SerializeContext } from '../shared/serialize-context';
 
 // A post's JSON as an API shows it is a function of its row, its tags' and authors' rows and the

@@ -9,7 +9,7 @@ import type { PostBody, PostRelations, PublicPostRelations } from '../../storage
 import { firstOf } from '../shared/envelope';
 import { filterParam, slugOrderOf, withoutStatus } from '../shared/filter';
 import { requireId } from '../shared/ids';
-import { outputOptions, type OutputOptions } from '../shared/output';
+import { outputOptions, type OutputOptions } from '../../http/output';
 import type { SerializeContext } from '../shared/serialize-context';
 import { adminLocation } from '../shared/urls';
 import { postEvents } from '../../events/post-events';

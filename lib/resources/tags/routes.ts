@@ -8,7 +8,7 @@ import type { TagRow } from '../../storage/rows';
 import { firstOf } from '../shared/envelope';
 import { filterParam } from '../shared/filter';
 import { requireId } from '../shared/ids';
-import { outputOptions, pickFields } from '../shared/output';
+import { outputOptions, pickFields } from '../../http/output';
 import { adminLocation } from '../shared/urls';
 import { parseWith } from '../shared/validate';
 import { addTag, destroyTag, editTag, tagEvents, type TagChange } from './operations';

@@ -6,7 +6,7 @@ import type { Counted, LookupOptions, PublicAuthor } from '../../storage/storage
 import type { UserWithRoles } from '../../storage/rows';
 import { filterParam } from '../shared/filter';
 import { requireId } from '../shared/ids';
-import { outputOptions, pickFields } from '../shared/output';
+import { outputOptions, pickFields } from '../../http/output';
 import { serializeAuthor, serializeUser } from './serialize';
 
 /** Admin `users/` and Content `authors/`: the same people, shown differently. */

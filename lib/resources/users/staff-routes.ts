@@ -5,7 +5,7 @@ import { json, noContent } from '../../http/response';
 import type { UserWithRoles } from '../../storage/rows';
 import { firstOf } from '../shared/envelope';
 import { requireId } from '../shared/ids';
-import { outputOptions, pickFields } from '../shared/output';
+import { outputOptions, pickFields } from '../../http/output';
 import { adminLocation } from '../shared/urls';
 import { parseWith } from '../shared/validate';
 import { write } from '../shared/write';
