@@ -4,6 +4,7 @@ import { AdminKeys, verifyAdminToken } from './admin-token';
 import { readCookie } from './cookies';
 import { schemeWord } from '../util/scheme-word';
 import { authenticateSession, sessionCookieName } from './session';
+import type { RequestHead } from '../core/head';
 
 const adminKeys = new WeakMap<AppContext, AdminKeys>();
 
@@ -15,7 +16,7 @@ export function adminKeysOf(app: AppContext): AdminKeys {
 }
 
 /** Authenticates an Admin API request: its Authorization header (an integration), else its session cookie (a user). */
-export async function authenticateAdmin(request: Request, version: Version, app: AppContext): Promise<Actor> {
+export async function authenticateAdmin(request: Pick<RequestHead, 'headers'>, version: Version, app: AppContext): Promise<Actor> {
   const header = request.headers.get('authorization');
   if (header === null) {
     const session = readCookie(request, sessionCookieName(app.options.name));

@@ -2,6 +2,8 @@
 // nothing above it (not even types): the parts of AppContext and ActingUser that other folders
 // implement (storage, options, events, the user's row) are added to these interfaces by
 // lib/app-context.ts, which imports them. See the README's architecture section.
+import type { Answer } from './answer';
+import type { RequestHead } from './head';
 
 export type Api = 'admin' | 'content';
 export type Version = 'v2' | 'v3';
@@ -37,7 +39,8 @@ export interface AppContext {
 }
 
 export interface RouteContext {
-  request: Request;
+  /** The request as the pipeline took it; its body is read only if the route asks (`head.body()`). */
+  head: RequestHead;
   url: URL;
   api: Api;
   version: Version;
@@ -65,5 +68,5 @@ export interface RouteDef {
   versions?: readonly Version[];
   auth: AuthRequirement;
   permission?: Permission;
-  handle(ctx: RouteContext): Promise<Response>;
+  handle(ctx: RouteContext): Promise<Answer>;
 }

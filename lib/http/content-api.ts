@@ -1,10 +1,10 @@
-import { bodyBytes, bytesResponse } from './body-bytes';
+import { bodiless, withHeaders, type Answer } from '../core/answer';
+import type { RequestHead } from '../core/head';
 import type { AppContext, RouteContext, RouteDef } from '../core/context';
 import { ByteLru } from '../util/byte-lru';
 import { GenerationTracker } from './cache/generation';
 import { CONTENT_CORS } from './cors';
-import { matchesIfNoneMatch, strongEtag } from './etag';
-import { entryAnswers, type EntryAnswers, type HeaderReader, type WireAnswer } from './wire-answer';
+import { matchesIfNoneMatch, strongEtag } from '../core/etag';
 
 export interface ContentApiOptions {
   /** `Cache-Control: public, max-age=<maxAge>` on Content API responses; default 0. */
@@ -15,20 +15,30 @@ export interface ContentApiOptions {
   generationCheckMs: number;
 }
 
-/** A 200 as every request for it is answered: its body, validator and headers. */
-interface Answer {
-  status: number;
-  body: Uint8Array<ArrayBuffer>;
+/** A 200 as every request for it is answered: its validator and the answers it gives, made once. */
+interface Kept {
   etag: string;
-  /** Made once per entry: every hit and every 304 sends the same. */
-  headers: Record<string, string>;
+  answers: KeptAnswers;
 }
 
-interface Entry extends Answer {
+interface Entry extends Kept {
   generation: number;
-  /** The same hit for a server adapter, also made once (see `wire-answer.ts`). */
-  answers: EntryAnswers;
   size: number;
+}
+
+/** The three answers a kept 200 gives: a GET, a HEAD (its length, no bytes) and a 304. */
+interface KeptAnswers {
+  get: Answer;
+  head: Answer;
+  notModified: Answer;
+}
+
+function keptAnswers(headers: Record<string, string>, body: Uint8Array): KeptAnswers {
+  return {
+    get: Object.freeze({ status: 200, headers: Object.freeze(headers), body }),
+    head: Object.freeze(bodiless(200, Object.freeze({ ...headers, 'content-length': String(body.byteLength) }))),
+    notModified: Object.freeze(bodiless(304, Object.freeze(headers))),
+  };
 }
 
 /**
@@ -66,49 +76,40 @@ export class ContentResponses {
     };
   }
 
-  private respond(request: Request, entry: Answer): Response {
-    if (matchesIfNoneMatch(request.headers.get('if-none-match'), entry.etag)) {
-      return new Response(null, { status: 304, headers: entry.headers });
-    }
-    return bytesResponse(entry.body, { status: entry.status, headers: entry.headers });
+  private respond(head: RequestHead, kept: Kept): Answer {
+    if (matchesIfNoneMatch(head.headers.get('if-none-match'), kept.etag)) return kept.answers.notModified;
+    return head.method === 'HEAD' ? kept.answers.head : kept.answers.get;
   }
 
-  async serve(ctx: RouteContext, route: RouteDef): Promise<Response> {
+  async serve(ctx: RouteContext, route: RouteDef): Promise<Answer> {
     const generation = await this.generation.current();
     const key = cacheKey(ctx.url);
     const cached = this.lru?.get(key);
-    if (cached && cached.generation === generation) return this.respond(ctx.request, cached);
+    if (cached && cached.generation === generation) return this.respond(ctx.head, cached);
 
-    const response = await route.handle(ctx);
-    if (response.status !== 200) return response;
-    const body = bodyBytes(response);
+    const answer = await route.handle(ctx);
+    if (answer.status !== 200) return answer;
+    const { body } = answer;
     // a streamed body (`limit=all`) is neither held for the cache nor hashed for an ETag: it would
     // have to be held whole, which is what streaming it avoids
-    if (!body) {
-      response.headers.set('cache-control', `public, max-age=${this.options.maxAge}`);
-      return response;
-    }
+    if (!(body instanceof Uint8Array)) return withHeaders(answer, { 'cache-control': `public, max-age=${this.options.maxAge}` });
     const etag = strongEtag(body);
-    const headers = this.headers(etag, response.headers.get('content-type') ?? 'application/json; charset=utf-8');
-    const answer: Answer = { status: 200, body, etag, headers };
-    if (this.lru) {
-      this.lru.set(key, { ...answer, generation, answers: entryAnswers(headers, body), size: body.byteLength + key.length * 2 });
-    }
-    return this.respond(ctx.request, answer);
+    const kept: Kept = { etag, answers: keptAnswers(this.headers(etag, answer.headers['content-type'] ?? 'application/json; charset=utf-8'), body) };
+    if (this.lru) this.lru.set(key, { ...kept, generation, size: body.byteLength + key.length * 2 });
+    return this.respond(ctx.head, kept);
   }
 
   /**
-   * What `serve` gives for a request with this cache key when that is a hit which needs nothing
+   * What `serve` gives for a GET or HEAD with this cache key when that is a hit which needs nothing
    * awaited: the generation read less than `generationCheckMs` ago, and an entry filled in it. Else
-   * undefined, and the request must go through `serve`.
+   * undefined, and the request must go through `serve`. The pipeline's first step for Content API reads.
    */
-  readyAnswer(key: string, method: 'GET' | 'HEAD', header: HeaderReader): WireAnswer | undefined {
+  lookup(key: string, head: RequestHead): Answer | undefined {
     const generation = this.generation.fresh();
     if (generation === undefined) return undefined;
     const entry = this.lru?.get(key);
     if (!entry || entry.generation !== generation) return undefined;
-    if (matchesIfNoneMatch(header('if-none-match'), entry.etag)) return entry.answers.notModified;
-    return method === 'HEAD' ? entry.answers.head : entry.answers.get;
+    return this.respond(head, entry);
   }
 
   /** Follows other instances' writes as they happen, where the storage can announce them. */

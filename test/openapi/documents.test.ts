@@ -102,7 +102,7 @@ describe('the operations', () => {
   });
 
   it('a route without an operation makes building the document fail, naming it', () => {
-    const extra: RouteDef = { method: 'GET', path: 'novelties/', api: 'admin', auth: 'admin', handle: async () => new Response(null) };
+    const extra: RouteDef = { method: 'GET', path: 'novelties/', api: 'admin', auth: 'admin', handle: async () => ({ status: 204, headers: {}, body: null }) };
     expect(() => buildDocument([...routes, extra], 'admin', 'v3', { name: 'svc', adminUrl: 'http://x' })).toThrow('admin GET novelties/');
   });
 

@@ -2,8 +2,8 @@ import { readJson } from '../../http/body';
 import { notFound } from '../../core/errors';
 import type { RouteContext, RouteDef } from '../../core/context';
 import { order, pagination, paginationMeta, single } from '../../http/query';
-import { json, jsonText, noContent } from '../../http/response';
-import { streamedJsonResponse } from '../../http/json-stream';
+import { json, jsonText, noContent, type Answer } from '../../core/answer';
+import { streamedJsonAnswer } from '../../http/json-stream';
 import type { PostRow, PostType } from '../../storage/rows';
 import type { PostBody, PostRelations, PublicPostRelations } from '../../storage/storage';
 import { firstOf } from '../shared/envelope';
@@ -97,13 +97,13 @@ export function postRoutes(type: PostType): RouteDef[] {
   }
 
   /** The Admin API's reads of one post, whatever its status. */
-  async function readOne(ctx: RouteContext, row: PostRow | null): Promise<Response> {
+  async function readOne(ctx: RouteContext, row: PostRow | null): Promise<Answer> {
     const options = output(ctx);
     if (!row || row.type !== type) throw notFound(notFoundMessage);
     return json(200, { [resource]: await render(ctx, [row], null, options) });
   }
 
-  async function written(ctx: RouteContext, change: PostChange, status: number): Promise<Response> {
+  async function written(ctx: RouteContext, change: PostChange, status: number): Promise<Answer> {
     const after = change.after!;
     const headers: Record<string, string> = touchesPublicContent(change) ? { ...INVALIDATE } : {};
     if (status === 201) {
@@ -138,7 +138,7 @@ export function postRoutes(type: PostType): RouteDef[] {
     if (page.limit === null) {
       // the whole list: sent in batches as the client reads, never held whole
       const next = await streamPosts(ctx.app.storage, ctx.app, query);
-      return streamedJsonResponse(resource, {
+      return streamedJsonAnswer(resource, {
         next: async () => {
           const batch = await next();
           return batch && render(ctx, batch.rows, batch.relations, options);
@@ -158,7 +158,7 @@ export function postRoutes(type: PostType): RouteDef[] {
     ctx.app.storage.posts.findBySlug(ctx.params.slug ?? '', undefined, bodies(output(ctx))).then((row) => readOne(ctx, row));
 
   /** The Content API's reads of one post: published ones of this type only, with the relations asked for. */
-  async function readPublished(ctx: RouteContext, by: { id: string } | { slug: string }): Promise<Response> {
+  async function readPublished(ctx: RouteContext, by: { id: string } | { slug: string }): Promise<Answer> {
     const options = output(ctx);
     const found = await ctx.app.storage.posts.findPublished(type, by, bodies(options), includes(options));
     if (!found) throw notFound(notFoundMessage);
@@ -179,7 +179,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       path: `${resource}/`,
       ...admin('add'),
       async handle(ctx) {
-        const item = firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), resource);
+        const item = firstOf(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), resource);
         const input = parsePostInput(item, type, ctx.version);
         const context = await writeContext(ctx, input);
         const change = await write(ctx.app, (tx) => addPost(tx, context, input), eventsOf);
@@ -192,7 +192,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       ...admin('edit'),
       async handle(ctx) {
         const id = requireId(ctx.params.id);
-        const item = firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), resource);
+        const item = firstOf(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), resource);
         const input = parsePostInput(item, type, ctx.version);
         const context = await writeContext(ctx, input);
         const change = await write(ctx.app, (tx) => editPost(tx, context, id, input), eventsOf);

@@ -1,5 +1,5 @@
 import type { RouteDef } from '../../core/context';
-import { json } from '../../http/response';
+import { json } from '../../core/answer';
 
 const PLAIN = [
   'title',

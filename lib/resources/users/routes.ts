@@ -1,7 +1,7 @@
 import { notFound } from '../../core/errors';
 import type { RouteContext, RouteDef } from '../../core/context';
 import { order, pagination, paginationMeta } from '../../http/query';
-import { json } from '../../http/response';
+import { json } from '../../core/answer';
 import type { Counted, LookupOptions, PublicAuthor } from '../../storage/storage';
 import type { UserWithRoles } from '../../storage/rows';
 import { filterParam } from '../shared/filter';
