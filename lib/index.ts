@@ -1,6 +1,8 @@
 export { createService } from './service';
 export type { Service } from './service';
 export type { FetchContext } from './http/client-address';
+export type { RequestHead, HeaderFields } from './core/head';
+export type { Answer } from './core/answer';
 export type { ServiceOptions } from './options';
 export type { ImportInput, ImportOptions, ImportProgress, ImportResult } from './ghost/import';
 export type { ExportOptions, MigrationProgress } from './ghost/export';

@@ -1,6 +1,7 @@
 // Express (4 or 5) middleware: `app.use('/svc', toExpressMiddleware(service))` or `app.use(toExpressMiddleware(service))`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type FetchHandler, type NodeHandlerOptions, serveMessage } from './node';
+import { serveMessage, type FetchHandler } from './message';
+import type { NodeHandlerOptions } from './origin';
 
 /** The parts of Express's request this adapter reads; no Express types are needed to use it. */
 export interface ExpressLikeRequest extends IncomingMessage {

@@ -6,11 +6,13 @@ import type { RequestHead } from '../core/head';
 export function headOf(request: Request): RequestHead {
   // a Request's URL is absolute and normalised: `scheme://authority/path?query`, with no `/` in the authority
   const { url } = request;
+  // (a path starting `//` stays absolute: as a target of its own it would name a host)
   const slash = url.indexOf('/', url.indexOf('//') + 2);
+  const whole = slash < 0 || url.startsWith('//', slash);
   return {
     method: request.method,
-    target: slash < 0 ? url : url.slice(slash),
-    origin: slash < 0 ? '' : url.slice(0, slash),
+    target: whole ? url : url.slice(slash),
+    origin: slash < 0 ? url : url.slice(0, slash),
     headers: request.headers,
     body: () => request.body,
   };
