@@ -2,7 +2,6 @@
 // server answering the very same bytes, precomputed.
 import type { OutgoingHttpHeaders } from 'node:http';
 import { toNodeHandler, type FetchHandler } from '../lib/adapters/node';
-import { FETCH_WITH_BYTES, type FetchWithBytes } from '../lib/http/body-bytes';
 import type { Service } from '../lib';
 import type { BenchContext } from './context';
 import { listen, load, type LoadResult } from './load';
@@ -44,11 +43,12 @@ async function baselineServers(sample: Response) {
     res.writeHead(200, headers);
     res.end(JSON.stringify(parsed));
   });
-  // the adapter's own cost: the same bytes and headers, handed over as a pressroom service hands a
-  // JSON body it holds as bytes (beside a body-less Response), through toNodeHandler
-  const asService: FetchHandler & FetchWithBytes = {
+  // the adapter's own cost: the same bytes and headers, answered at once to the request's head as a
+  // pressroom service answers a cache hit (`Service.answer`), through toNodeHandler
+  const answer = Object.freeze({ status: 200, headers: Object.freeze(headers as Record<string, string>), body });
+  const asService: FetchHandler & Pick<Service, 'answer'> = {
     fetch: async () => new Response(body, { status: 200, headers: headers as HeadersInit }),
-    [FETCH_WITH_BYTES]: async () => ({ response: new Response(null, { status: 200, headers: headers as HeadersInit }), bytes: body }),
+    answer: () => answer,
   };
   const adapter = await listen(toNodeHandler(asService));
   return { server, stringify, adapter, bytes: body.byteLength };

@@ -1,13 +1,15 @@
 export { createService } from './service';
 export type { Service } from './service';
 export type { FetchContext } from './http/client-address';
+export type { RequestHead, HeaderFields } from './core/head';
+export type { Answer } from './core/answer';
 export type { ServiceOptions } from './options';
 export type { ImportInput, ImportOptions, ImportProgress, ImportResult } from './ghost/import';
 export type { ExportOptions, MigrationProgress } from './ghost/export';
 export type { ImportProblem } from './ghost/format';
 export type { Logger } from './logger';
-export { ApiError } from './http/errors';
-export type { ErrorType, ErrorBody } from './http/errors';
+export { ApiError } from './core/errors';
+export type { ErrorType, ErrorBody } from './core/errors';
 export type { Storage, Stores } from './storage/storage';
 export type { SqlDriver } from './storage/sql/driver';
 export { createSqlStorage } from './storage/sql/sql-storage';

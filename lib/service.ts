@@ -1,15 +1,14 @@
 import { createAdminClient } from './admin-client/serve';
 import { adminKeysOf } from './auth/authenticate';
 import { ContentKeys } from './auth/content-key';
-import { bodyBytes, FETCH_WITH_BYTES, withBody, type FetchWithBytes } from './http/body-bytes';
-import { createCacheHitAnswerer } from './http/cache-hit';
 import type { FetchContext } from './http/client-address';
 import { ContentResponses } from './http/content-api';
-import type { AppContext } from './http/context';
-import { createFetch } from './http/pipeline';
-import { FileAnswers } from './files/file-answers';
+import type { AppContext } from './app-context';
+import { createPipeline } from './http/pipeline';
+import { headOf, toResponse } from './http/web-fetch';
+import type { Answer } from './core/answer';
+import type { RequestHead } from './core/head';
 import { ApiRouter } from './http/router';
-import { ANSWER_CACHE_HIT, type AnswersCacheHits } from './http/wire-answer';
 import type { FileStores } from './files/options';
 import { resolveOptions, type ServiceOptions } from './options';
 import { routes } from './resources';
@@ -22,7 +21,7 @@ import { EventBus, type EventHandler } from './events/bus';
 import type { EventName } from './events/names';
 import { postEvents } from './events/post-events';
 import type { DeliveryCounts } from './events/worker';
-import { wireWebhooks } from './events/webhook-wiring';
+import { wireWebhooks } from './resources/webhooks/wiring';
 import { write } from './resources/shared/write';
 import { ReadModel, type CacheInvalidateEvent } from './read-model/read-model';
 import { exportGhost, type ExportOptions } from './ghost/export';
@@ -35,6 +34,13 @@ export interface Service {
    * rate limits count by it and are off without it.
    */
   fetch(request: Request, context?: FetchContext): Promise<Response>;
+  /**
+   * The same service for a host that reads HTTP itself, as the Node and Express adapters do: the
+   * request's head in (method, target as sent, origin, headers, a body read only if a route asks), its
+   * answer out (status, headers, bytes or a stream) — at once, not a promise, when the Content API's
+   * response cache holds it. `fetch` is this with a Request and a Response around it.
+   */
+  answer(head: RequestHead, context?: FetchContext): Answer | Promise<Answer>;
   /** Creates the Owner and names the site; allowed once. */
   setup(input: SetupInput): Promise<{ user: Record<string, unknown> }>;
   /** Creates a custom integration and returns its keys. */
@@ -143,36 +149,21 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     await publishDuePosts();
   }
 
-  const fileAnswers = new FileAnswers();
-  const fetch = createFetch({
+  const answer = createPipeline({
     app,
-    fileAnswers,
     router,
     contentKeys,
     contentResponses,
     beforeRoute: publishIfDue,
+    // a cached answer must not skip the look for scheduled posts fallen due
+    beforeRouteDue: () => app.now().getTime() >= nextDueCheck,
     isClosed: () => closed,
     adminClient: resolved.adminClient ? createAdminClient(resolved.name) : undefined,
   });
 
-  const answerCacheHit = createCacheHitAnswerer({
-    router,
-    contentKeys,
-    contentResponses,
-    imagesPath: resolved.imagesPath,
-    // `fetch` would first look for scheduled posts fallen due (`publishIfDue`), which a hit must not skip
-    mayAnswer: () => !closed && app.now().getTime() < nextDueCheck,
-  });
-
-  const service: Service & FetchWithBytes & AnswersCacheHits = {
-    fetch: async (request, context) => withBody(await fetch(request, context)),
-    async [FETCH_WITH_BYTES](request, context) {
-      const response = await fetch(request, context);
-      return { response, bytes: bodyBytes(response) };
-    },
-    // a kept image file first: it needs no check of scheduled posts, which only routed requests run
-    [ANSWER_CACHE_HIT]: (method, target, header) =>
-      closed ? undefined : (fileAnswers.answer(method, target, header) ?? answerCacheHit(method, target, header)),
+  const service: Service = {
+    fetch: async (request, context) => toResponse(await answer(headOf(request), context)),
+    answer,
     async setup(input) {
       const user = await runSetup(app, input);
       return { user: serializeUser(user, { api: 'admin', version: 'v3', site: resolved.url }) };

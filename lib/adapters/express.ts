@@ -1,9 +1,7 @@
 // Express (4 or 5) middleware: `app.use('/svc', toExpressMiddleware(service))` or `app.use(toExpressMiddleware(service))`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { answer } from './answer';
-import { cacheHitWriter } from './cache-hit';
-import { clientAddressOf } from './origin';
-import { type FetchHandler, type NodeHandlerOptions, toRequest, writeResponse } from './node';
+import { serveMessage, type FetchHandler } from './message';
+import type { NodeHandlerOptions } from './origin';
 
 /** The parts of Express's request this adapter reads; no Express types are needed to use it. */
 export interface ExpressLikeRequest extends IncomingMessage {
@@ -27,19 +25,7 @@ function consumedBody(req: ExpressLikeRequest): Uint8Array | string | undefined 
 }
 
 export function toExpressMiddleware(service: FetchHandler, options: NodeHandlerOptions = {}) {
-  const writeCacheHit = cacheHitWriter(service, options);
   return (req: ExpressLikeRequest, res: ServerResponse, next: Next): void => {
-    const url = req.originalUrl ?? req.url;
-    if (writeCacheHit?.(req, res, url ?? '/')) return;
-    let request: Request;
-    try {
-      request = toRequest(req, options, { url, body: consumedBody(req) });
-    } catch (error) {
-      next(error);
-      return;
-    }
-    answer(service, request, { clientAddress: clientAddressOf(req, options) })
-      .then(({ response, bytes }) => writeResponse(response, res, bytes))
-      .catch(next);
+    serveMessage(service, req, res, options, { url: req.originalUrl ?? req.url, body: consumedBody(req) }, next, next);
   };
 }

@@ -1,5 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import type { NodeHandlerOptions } from './node';
+
+export interface NodeHandlerOptions {
+  /**
+   * Honour X-Forwarded-Proto/Host/For from the one reverse proxy in front of this server (the client
+   * address is the last X-Forwarded-For entry, which that proxy appended). Off by default: clients
+   * could forge them.
+   */
+  trustProxy?: boolean;
+}
 
 export function firstHeader(value: string | string[] | undefined): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;

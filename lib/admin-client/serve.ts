@@ -1,6 +1,7 @@
-import { ApiError, notFound } from '../http/errors';
-import { matchesIfNoneMatch, strongEtag } from '../http/etag';
-import { errorResponse } from '../http/response';
+import { ApiError, notFound } from '../core/errors';
+import { matchesIfNoneMatch, strongEtag } from '../core/etag';
+import { bodiless, errorAnswer, type Answer } from '../core/answer';
+import type { RequestHead } from '../core/head';
 import { BASE_PLACEHOLDER, type AdminAsset, type AdminBundle } from './bundle';
 import { loadAdminBundle } from './load-bundle';
 
@@ -8,7 +9,7 @@ import { loadAdminBundle } from './load-bundle';
 export interface AdminClient {
   /** Whether a path is the client's: `/{name}` and everything under `/{name}/` but the API. */
   owns(pathname: string): boolean;
-  serve(request: Request, url: URL): Promise<Response>;
+  serve(request: Pick<RequestHead, 'method' | 'headers'>, url: URL): Promise<Answer>;
 }
 
 /**
@@ -79,8 +80,8 @@ interface Variants {
 }
 
 /** Refusals in the API's error envelope, like every other 4xx the service sends. */
-function refusal(error: ApiError): Response {
-  return errorResponse(error, { 'cache-control': 'no-store', ...SECURITY_HEADERS });
+function refusal(error: ApiError): Answer {
+  return errorAnswer(error, { 'cache-control': 'no-store', ...SECURITY_HEADERS });
 }
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {
@@ -100,7 +101,7 @@ async function htmlVariants(html: string, base: string): Promise<Variants> {
   return { type: 'text/html; charset=utf-8', etag: strongEtag(identity), gzip, identity: async () => identity };
 }
 
-async function respond(request: Request, variants: Variants, cacheControl: string): Promise<Response> {
+async function respond(request: Pick<RequestHead, 'method' | 'headers'>, variants: Variants, cacheControl: string): Promise<Answer> {
   const headers: Record<string, string> = {
     'content-type': variants.type,
     'cache-control': cacheControl,
@@ -108,12 +109,12 @@ async function respond(request: Request, variants: Variants, cacheControl: strin
     vary: 'Accept-Encoding',
     ...SECURITY_HEADERS,
   };
-  if (matchesIfNoneMatch(request.headers.get('if-none-match'), variants.etag)) return new Response(null, { status: 304, headers });
+  if (matchesIfNoneMatch(request.headers.get('if-none-match'), variants.etag)) return bodiless(304, headers);
   const encoding = chooseEncoding(request.headers.get('accept-encoding'), variants.br ? ['br', 'gzip'] : ['gzip']);
   const body = encoding === 'identity' ? await variants.identity() : encoding === 'br' ? variants.br! : variants.gzip;
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   headers['content-length'] = String(body.byteLength);
-  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
+  return { status: 200, headers, body: request.method === 'HEAD' ? null : body };
 }
 
 export function createAdminClient(name: string, load: () => Promise<AdminBundle | null> = loadAdminBundle): AdminClient {
@@ -152,7 +153,7 @@ export function createAdminClient(name: string, load: () => Promise<AdminBundle 
           ),
         );
       }
-      if (url.pathname === root) return new Response(null, { status: 301, headers: { location: `${root}/${url.search}` } });
+      if (url.pathname === root) return bodiless(301, { location: `${root}/${url.search}` });
       const path = url.pathname.slice(root.length + 1);
       if (path.startsWith('assets/')) {
         const asset = built.assets[path];

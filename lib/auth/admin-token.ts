@@ -1,7 +1,7 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { base64url, decodeJwt, decodeProtectedHeader, type JWTPayload } from 'jose';
-import { ApiError, badRequest, unauthorized } from '../http/errors';
+import { ApiError, badRequest, unauthorized } from '../core/errors';
 import type { ApiKeyRow } from '../storage/rows';
 import type { TokenStore } from '../storage/storage';
 import { toHex } from '../util/ids';

@@ -1,8 +1,10 @@
-import { unauthorized } from '../http/errors';
-import type { Actor, AppContext, Version } from '../http/context';
+import { unauthorized } from '../core/errors';
+import type { Actor, AppContext, Version } from '../core/context';
 import { AdminKeys, verifyAdminToken } from './admin-token';
-import { readCookie } from '../http/cookies';
+import { readCookie } from './cookies';
+import { schemeWord } from '../util/scheme-word';
 import { authenticateSession, sessionCookieName } from './session';
+import type { RequestHead } from '../core/head';
 
 const adminKeys = new WeakMap<AppContext, AdminKeys>();
 
@@ -13,13 +15,8 @@ export function adminKeysOf(app: AppContext): AdminKeys {
   return keys;
 }
 
-/** The scheme word clients send: the service's name with its first letter upper-cased. */
-export function schemeWord(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
-
 /** Authenticates an Admin API request: its Authorization header (an integration), else its session cookie (a user). */
-export async function authenticateAdmin(request: Request, version: Version, app: AppContext): Promise<Actor> {
+export async function authenticateAdmin(request: Pick<RequestHead, 'headers'>, version: Version, app: AppContext): Promise<Actor> {
   const header = request.headers.get('authorization');
   if (header === null) {
     const session = readCookie(request, sessionCookieName(app.options.name));

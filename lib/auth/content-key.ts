@@ -1,7 +1,6 @@
-import { badRequest, unauthorized } from '../http/errors';
-import type { Actor, AppContext, RouteContext } from '../http/context';
-import { addressLimitKey } from '../http/client-address';
-import { assertNotLimited, recordFailure, type RateLimitRule } from './rate-limit';
+import { badRequest, unauthorized } from '../core/errors';
+import type { Actor, AppContext, RouteContext } from '../core/context';
+import { addressLimitKey, assertNotLimited, recordFailure, type RateLimitRule } from './rate-limit';
 
 const CONTENT_KEY = /^[a-f0-9]{26}$/;
 

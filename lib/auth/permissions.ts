@@ -1,5 +1,5 @@
-import { noPermission } from '../http/errors';
-import type { Actor, Permission } from '../http/context';
+import { noPermission } from '../core/errors';
+import type { Actor, Permission } from '../core/context';
 import type { PostState } from '../events/events';
 import type { UserWithRoles } from '../storage/rows';
 

@@ -1,4 +1,5 @@
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
+import type { Logger } from '../logger';
 import type { RateLimitStore, RateWindow } from '../storage/storage';
 
 export interface RateLimitRule {
@@ -31,4 +32,24 @@ export async function assertNotLimited(store: RateLimitStore, key: string, rule:
 /** Counts a failure against `key`. */
 export async function recordFailure(store: RateLimitStore, key: string, rule: RateLimitRule, now: Date): Promise<void> {
   await store.hit(key, rule.windowMs, now);
+}
+
+const warned = new WeakSet<Logger>();
+
+/**
+ * The rate-limit key for `scope` and the request's address; null when the host gave no address, in
+ * which case per-address limits do not apply (one shared "unknown" address would let anyone lock
+ * everyone out). The first time, the service says so through its logger.
+ */
+export function addressLimitKey(logger: Logger, scope: string, address: string | undefined): string | null {
+  if (address !== undefined) return `${scope}:${address}`;
+  if (!warned.has(logger)) {
+    warned.add(logger);
+    logger.warn(
+      'service.fetch was called without a client address, so per-address rate limits (sign-in, ' +
+        'Content API keys) are off; per-email limits still apply. Pass service.fetch(request, { clientAddress }) ' +
+        '(the pressroom/node and pressroom/express adapters do).',
+    );
+  }
+  return null;
 }

@@ -1,9 +1,10 @@
-import { unauthorized } from '../http/errors';
-import type { Actor, AppContext } from '../http/context';
-import { serializeCookie } from '../http/cookies';
+import { unauthorized } from '../core/errors';
+import type { Actor, AppContext } from '../core/context';
+import { serializeCookie } from './cookies';
 import type { UserWithRoles } from '../storage/rows';
 import { objectId, randomHex, sha256Hex } from '../util/ids';
 import { assertSessionOrigin } from './csrf';
+import type { RequestHead } from '../core/head';
 
 const TOKEN = /^[a-f0-9]{64}$/;
 /** Statuses of a suspended account: it can neither sign in nor use a session it still has. */
@@ -71,7 +72,7 @@ function touchInterval(lifetimeMs: number): number {
  * must come from the session's origin (CSRF), and the user must still exist and not be suspended.
  * Sliding: use moves the expiry forward, and the browser gets a cookie with the new expiry.
  */
-export async function authenticateSession(request: Request, token: string, app: AppContext): Promise<Actor> {
+export async function authenticateSession(request: Pick<RequestHead, 'headers'>, token: string, app: AppContext): Promise<Actor> {
   const now = app.now();
   const session = TOKEN.test(token) ? await app.storage.sessions.findByTokenHash(sha256Hex(token), now) : null;
   if (!session) throw invalidSession();

@@ -1,4 +1,4 @@
-import type { Version } from '../http/context';
+import type { Version } from '../core/context';
 import { objectId } from '../util/ids';
 import type { EventStager } from './bus';
 import type { DomainEvent } from './events';

@@ -1,4 +1,4 @@
-import { schemeWord } from '../auth/authenticate';
+import { schemeWord } from '../util/scheme-word';
 import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
 import type { AttemptResult, ClaimedDelivery } from '../storage/webhook-rows';

@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size';
-import { ApiError, validation } from '../http/errors';
+import { ApiError, validation } from '../core/errors';
 import { extensionOf } from './media-types';
 import { sanitizeSvg } from './svg-sanitize';
 

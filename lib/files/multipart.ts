@@ -1,8 +1,9 @@
 // The only module that touches busboy, a Node stream consumer: the request's web stream is pumped into it
 // chunk by chunk, so the body is never held beyond the limits and reading stops as soon as one is passed.
 import type busboy from 'busboy';
-import { ApiError, badRequest } from '../http/errors';
+import { ApiError, badRequest } from '../core/errors';
 import { concatBytes } from '../util/bytes';
+import type { RequestHead } from '../core/head';
 
 export interface UploadedFile {
   /** The client's file name, without any directory part. */
@@ -34,16 +35,17 @@ function tooLarge(limit: number): ApiError {
   return new ApiError('RequestEntityTooLargeError', `The file is larger than the limit of ${limit} bytes.`, { property: 'file' });
 }
 
-export function isMultipart(request: Request): boolean {
+export function isMultipart(request: Pick<RequestHead, 'headers'>): boolean {
   const type = request.headers.get('content-type') ?? '';
   return type.split(';')[0].trim().toLowerCase() === 'multipart/form-data';
 }
 
-export async function readMultipart(request: Request, options: MultipartOptions): Promise<MultipartForm> {
+export async function readMultipart(request: RequestHead, options: MultipartOptions): Promise<MultipartForm> {
   const form: MultipartForm = { fields: new Map(), file: null };
   const maxBody = options.fileBytes + OVERHEAD_BYTES;
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (!request.body || declared === 0) return form;
+  const body = request.body();
+  if (!body || declared === 0) return form;
   if (!isMultipart(request)) {
     throw new ApiError('UnsupportedMediaTypeError', 'Uploads must be sent as multipart/form-data.', {
       context: `Content-Type was ${JSON.stringify(request.headers.get('content-type') ?? '')}.`,
@@ -106,7 +108,7 @@ export async function readMultipart(request: Request, options: MultipartOptions)
     else if (!form.fields.has(name)) form.fields.set(name, value);
   });
 
-  const reader = request.body.getReader();
+  const reader = body.getReader();
   let received = 0;
   try {
     while (!failure && !closed) {

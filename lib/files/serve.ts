@@ -1,5 +1,6 @@
-import { bytesResponse } from '../http/body-bytes';
-import { ApiError, notFound } from '../http/errors';
+import { bodiless, type Answer, type HeaderRecord } from '../core/answer';
+import type { RequestHead } from '../core/head';
+import { ApiError, notFound } from '../core/errors';
 import { type ByteRange, type FileStore, InvalidPathError, isStorePath } from './file-store';
 import { contentTypeFor } from './media-types';
 
@@ -21,7 +22,7 @@ export function etagMatches(header: string, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
 }
 
-function notModified(request: Request, etag: string, modifiedAt: Date | undefined): boolean {
+function notModified(request: Pick<RequestHead, 'headers'>, etag: string, modifiedAt: Date | undefined): boolean {
   const ifNoneMatch = request.headers.get('if-none-match');
   if (ifNoneMatch !== null) return etagMatches(ifNoneMatch, etag);
   const since = Date.parse(request.headers.get('if-modified-since') ?? '');
@@ -29,7 +30,7 @@ function notModified(request: Request, etag: string, modifiedAt: Date | undefine
 }
 
 /** Whether a Range header should be honoured: an If-Range naming another version means "send it all". */
-function rangeApplies(request: Request, etag: string, lastModified: string | null): boolean {
+function rangeApplies(request: Pick<RequestHead, 'headers'>, etag: string, lastModified: string | null): boolean {
   const ifRange = request.headers.get('if-range');
   if (ifRange === null) return true;
   const value = ifRange.trim();
@@ -68,7 +69,7 @@ async function readOrNull(store: FileStore, path: string) {
  * GET/HEAD of an uploaded file: validators, long caching, byte ranges, and nosniff so browsers trust the type.
  * `contentType` overrides the type the name implies (a WebP variant keeps its original's `.jpg` name).
  */
-export async function serveFile(request: Request, store: FileStore, relative: string, contentType?: string): Promise<Response> {
+export async function serveFile(request: Pick<RequestHead, 'method' | 'headers'>, store: FileStore, relative: string, contentType?: string): Promise<Answer> {
   const method = request.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') {
     throw new ApiError('MethodNotAllowedError', `Method ${method.slice(0, 20)} is not allowed here.`, { headers: { allow: 'GET, HEAD' } });
@@ -82,31 +83,31 @@ export async function serveFile(request: Request, store: FileStore, relative: st
   contentType ??= byExtension === 'application/octet-stream' ? file.contentType : byExtension;
   const etag = file.etag ?? `"${file.size.toString(16)}-${(file.modifiedAt?.getTime() ?? 0).toString(16)}"`;
   const lastModified = file.modifiedAt ? file.modifiedAt.toUTCString() : null;
-  const headers = new Headers({
+  const headers: HeaderRecord = {
     'content-type': contentType,
     etag,
     'cache-control': CACHE_CONTROL,
     'x-content-type-options': 'nosniff',
     'accept-ranges': 'bytes',
-  });
-  if (lastModified) headers.set('last-modified', lastModified);
-  if (contentType.startsWith('image/svg+xml')) headers.set('content-security-policy', SVG_POLICY);
+  };
+  if (lastModified) headers['last-modified'] = lastModified;
+  if (contentType.startsWith('image/svg+xml')) headers['content-security-policy'] = SVG_POLICY;
 
-  if (notModified(request, etag, file.modifiedAt)) return new Response(null, { status: 304, headers });
+  if (notModified(request, etag, file.modifiedAt)) return bodiless(304, headers);
 
   const range = rangeApplies(request, etag, lastModified) ? parseRange(request.headers.get('range'), file.size) : null;
   if (range === 'unsatisfiable') {
-    headers.set('content-range', `bytes */${file.size}`);
-    headers.delete('content-type');
-    return new Response(null, { status: 416, headers });
+    headers['content-range'] = `bytes */${file.size}`;
+    delete headers['content-type'];
+    return bodiless(416, headers);
   }
   if (range) {
-    headers.set('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
-    headers.set('content-length', String(range.end - range.start + 1));
-    if (method === 'HEAD') return new Response(null, { status: 206, headers });
-    return file.bytes ? bytesResponse(file.bytes(range), { status: 206, headers }) : new Response(file.stream(range), { status: 206, headers });
+    headers['content-range'] = `bytes ${range.start}-${range.end}/${file.size}`;
+    headers['content-length'] = String(range.end - range.start + 1);
+    if (method === 'HEAD') return bodiless(206, headers);
+    return { status: 206, headers, body: file.bytes ? file.bytes(range) : file.stream(range) };
   }
-  headers.set('content-length', String(file.size));
-  if (method === 'HEAD' || file.size === 0) return new Response(null, { status: 200, headers });
-  return file.bytes ? bytesResponse(file.bytes(), { status: 200, headers }) : new Response(file.stream(), { status: 200, headers });
+  headers['content-length'] = String(file.size);
+  if (method === 'HEAD' || file.size === 0) return bodiless(200, headers);
+  return { status: 200, headers, body: file.bytes ? file.bytes() : file.stream() };
 }

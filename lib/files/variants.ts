@@ -1,4 +1,6 @@
-import { notFound } from '../http/errors';
+import { bodiless, type Answer } from '../core/answer';
+import { notFound } from '../core/errors';
+import type { RequestHead } from '../core/head';
 import { FileExistsError, type FileStore, isStorePath } from './file-store';
 import type { ResolvedImageOptions } from './image-options';
 import type { OutputFormat, TransformRequest } from './image-transform';
@@ -110,7 +112,7 @@ export class ImageVariants {
   ) {}
 
   /** `relative` is the URL path after `{imagesPath}/`, still percent-encoded; null when it is not a variant's. */
-  async serve(request: Request, relative: string): Promise<Response | null> {
+  async serve(request: Pick<RequestHead, 'method' | 'headers'>, relative: string): Promise<Answer | null> {
     // other methods are refused by serveFile, before anything is made
     if (!relative.startsWith(`${VARIANT_ROOT}/`) || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
     let decoded: string;
@@ -177,7 +179,7 @@ export class ImageVariants {
   }
 }
 
-function redirect(location: string): Response {
+function redirect(location: string): Answer {
   // not for long: a variant refused today (sharp missing, a file too large) may be made after a restart with other options
-  return new Response(null, { status: 302, headers: { location, 'cache-control': 'public, max-age=3600' } });
+  return bodiless(302, { location, 'cache-control': 'public, max-age=3600' });
 }

@@ -1,5 +1,5 @@
 // The reference's "export with media": a zip holding one export .json and a content/images/… tree.
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { type ZipEntry, ZipError, readZip } from '../files/zip';
 
 export interface Archive {

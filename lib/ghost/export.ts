@@ -1,6 +1,6 @@
 // The whole site as a Ghost-format export (`{"db":[{"meta":…,"data":{…}}]}`), written table by table and
 // posts a batch at a time as the reader pulls, so a large site is never held in memory at once.
-import type { AppContext } from '../http/context';
+import type { AppContext } from '../core/context';
 import type { ExportedPost, ExportTable, ExportTables, PostLink, Stores } from '../storage/storage';
 import { objectId } from '../util/ids';
 import { EXPORT_FORMAT_VERSION, SETTING_GROUPS, ghostBoolean, ghostDate } from './format';

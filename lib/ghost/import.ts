@@ -2,8 +2,8 @@
 // the records, images written only once every record has passed and removed again if the transaction
 // fails. Records already here (same id, slug, uuid or email) are skipped with a problem each, so the
 // same file imported twice adds nothing. One `site.changed` tells webhooks and caches, not one event per post.
-import type { AppContext } from '../http/context';
-import { ApiError, validation } from '../http/errors';
+import type { AppContext } from '../core/context';
+import { ApiError, validation } from '../core/errors';
 import { validateImage } from '../files/image-validate';
 import { contentTypeFor } from '../files/media-types';
 import { FileExistsError, InvalidPathError } from '../files/file-store';

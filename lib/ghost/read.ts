@@ -1,6 +1,6 @@
 // Reads a Ghost export as a stream: each row of each table is handed over as soon as it has been read,
 // and nothing else of the file is kept, so a 100 MB export is never held as text and as objects at once.
-import { badRequest } from '../http/errors';
+import { badRequest } from '../core/errors';
 import { ExportScanner } from './scan';
 
 export interface ExportVisitor {

@@ -1,7 +1,7 @@
 // One record of a Ghost export → the row pressroom stores, or a validation error that names it. Every
 // string is checked against the column it goes to, so a bad file is a 422 and never a database error.
 import { MobiledocError, htmlToMobiledoc, htmlToPlaintext, parseMobiledoc, renderMobiledoc, slugify } from '../content';
-import { validation } from '../http/errors';
+import { validation } from '../core/errors';
 import type { ImportedPost, TagRow, UserRow } from '../storage/storage';
 import { POST_META_COLUMNS } from '../storage/site-data-rows';
 import { readingTimeOf } from '../resources/posts/body';

@@ -3,7 +3,7 @@
 // is followed token by token, and each row is cut out whole and handed to JSON.parse, which is native.
 // A general streaming JSON parser (@streamparser/json, tried first) tokenises every character of every
 // post into values: on a 34 MB export it took 950 ms of CPU, this 360 ms with the JSON.parse of every row.
-import { badRequest } from '../http/errors';
+import { badRequest } from '../core/errors';
 
 export interface ScannedValue {
   /** `meta`, or the table a row belongs to. */

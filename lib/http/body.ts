@@ -1,5 +1,6 @@
 import { concatBytes } from '../util/bytes';
-import { ApiError, badRequest } from './errors';
+import { ApiError, badRequest } from '../core/errors';
+import type { RequestHead } from '../core/head';
 
 export const DEFAULT_JSON_LIMIT = 10 * 1024 * 1024;
 
@@ -11,11 +12,12 @@ function tooLarge(limit: number): ApiError {
  * Reads the body as text, refusing it as soon as it passes `limit` bytes, so a huge body is never held
  * in memory; a declared Content-Length over the limit is refused before reading anything.
  */
-export async function readText(request: Request, limit: number): Promise<string> {
+export async function readText(request: RequestHead, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!request.body) return '';
-  const reader = request.body.getReader();
+  const body = request.body();
+  if (!body) return '';
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -38,7 +40,7 @@ export async function readText(request: Request, limit: number): Promise<string>
   return new TextDecoder().decode(concatBytes(chunks));
 }
 
-export function isJsonContentType(request: Request): boolean {
+export function isJsonContentType(request: Pick<RequestHead, 'headers'>): boolean {
   const type = request.headers.get('content-type');
   if (!type) return false;
   const essence = type.split(';')[0].trim().toLowerCase();
@@ -46,7 +48,7 @@ export function isJsonContentType(request: Request): boolean {
 }
 
 /** The parsed JSON body; the rules of reference-behaviour §2 for content type, size and syntax. */
-export async function readJson(request: Request, limit = DEFAULT_JSON_LIMIT): Promise<unknown> {
+export async function readJson(request: RequestHead, limit = DEFAULT_JSON_LIMIT): Promise<unknown> {
   const text = await readText(request, limit);
   // an empty body is not a syntax error: the resource's validation says which root key is missing
   if (text.trim() === '') return undefined;

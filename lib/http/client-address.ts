@@ -1,5 +1,3 @@
-import type { Logger } from '../logger';
-
 /**
  * What the host knows about a request beyond the Request itself: the second, optional argument of
  * `service.fetch`. The adapters fill it in; hosts calling `service.fetch` themselves pass it.
@@ -27,24 +25,4 @@ export function addressOf(context: unknown): string | undefined {
   if (typeof address !== 'string') return undefined;
   const trimmed = address.trim().slice(0, MAX_ADDRESS);
   return trimmed || undefined;
-}
-
-const warned = new WeakSet<Logger>();
-
-/**
- * The rate-limit key for `scope` and the request's address; null when the host gave no address, in
- * which case per-address limits do not apply (one shared "unknown" address would let anyone lock
- * everyone out). The first time, the service says so through its logger.
- */
-export function addressLimitKey(logger: Logger, scope: string, address: string | undefined): string | null {
-  if (address !== undefined) return `${scope}:${address}`;
-  if (!warned.has(logger)) {
-    warned.add(logger);
-    logger.warn(
-      'service.fetch was called without a client address, so per-address rate limits (sign-in, ' +
-        'Content API keys) are off; per-email limits still apply. Pass service.fetch(request, { clientAddress }) ' +
-        '(the pressroom/node and pressroom/express adapters do).',
-    );
-  }
-  return null;
 }

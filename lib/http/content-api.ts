@@ -1,10 +1,10 @@
-import { bodyBytes, bytesResponse } from './body-bytes';
-import type { RouteContext, RouteDef } from './context';
-import { CONTENT_CORS } from './cors';
-import { matchesIfNoneMatch, strongEtag } from './etag';
-import { entryAnswers, type EntryAnswers, type HeaderReader, type WireAnswer } from './wire-answer';
+import { bodiless, withHeaders, type Answer } from '../core/answer';
+import type { RouteContext, RouteDef } from '../core/context';
+import { matchesIfNoneMatch, strongEtag } from '../core/etag';
+import type { RequestHead } from '../core/head';
 import { CACHE_TAG, EVERYTHING } from '../read-model/keys';
 import type { ReadModel } from '../read-model/read-model';
+import { CONTENT_CORS } from './cors';
 
 export interface ContentApiOptions {
   /** `Cache-Control: public, max-age=<maxAge>` on Content API responses; default 0. */
@@ -17,15 +17,23 @@ export interface ContentApiOptions {
   surrogateKeys: boolean;
 }
 
-/** A 200 as every request for it is answered: its body, validator, and headers for a hit and a miss. */
-interface KeptAnswer {
-  body: Uint8Array<ArrayBuffer>;
+/** A 200 as every request for it is answered: its validator and the answers it gives, made once. */
+interface Kept {
   etag: string;
-  /** Made once: every hit and every 304 sends the same. */
-  hit: Record<string, string>;
-  miss: Record<string, string>;
-  /** The same hit for a server adapter, also made once (see `wire-answer.ts`). */
-  answers: EntryAnswers;
+  /** A hit: a GET, a HEAD (its length, no bytes) and a 304. */
+  get: Answer;
+  head: Answer;
+  notModified: Answer;
+}
+
+function kept(etag: string, headers: Record<string, string>, body: Uint8Array): Kept {
+  const hit = Object.freeze({ ...headers, 'x-cache': 'HIT' });
+  return {
+    etag,
+    get: Object.freeze({ status: 200, headers: hit, body }),
+    head: Object.freeze(bodiless(200, Object.freeze({ ...hit, 'content-length': String(body.byteLength) }))),
+    notModified: Object.freeze(bodiless(304, hit)),
+  };
 }
 
 /**
@@ -51,9 +59,8 @@ export class ContentResponses {
     private readonly options: ContentApiOptions,
   ) {}
 
-  private headers(etag: string | undefined, contentType: string, keys: string | null): Record<string, string> {
+  private headers(contentType: string, keys: string | undefined): Record<string, string> {
     const headers: Record<string, string> = { ...CONTENT_CORS, 'content-type': contentType, 'cache-control': `public, max-age=${this.options.maxAge}` };
-    if (etag) headers.etag = etag;
     if (keys) {
       headers[CACHE_TAG] = keys;
       if (this.options.surrogateKeys) headers['surrogate-key'] = keys.replaceAll(',', ' ');
@@ -61,49 +68,41 @@ export class ContentResponses {
     return headers;
   }
 
-  private respond(request: Request, answer: KeptAnswer, headers: Record<string, string>): Response {
-    if (matchesIfNoneMatch(request.headers.get('if-none-match'), answer.etag)) return new Response(null, { status: 304, headers });
-    return bytesResponse(answer.body, { status: 200, headers });
+  private respond(head: RequestHead, answer: Kept): Answer {
+    if (matchesIfNoneMatch(head.headers.get('if-none-match'), answer.etag)) return answer.notModified;
+    return head.method === 'HEAD' ? answer.head : answer.get;
   }
 
-  async serve(ctx: RouteContext, route: RouteDef): Promise<Response> {
+  async serve(ctx: RouteContext, route: RouteDef): Promise<Answer> {
     const since = await this.readModel.current();
     const name = answerName(cacheKey(ctx.url));
-    const kept = this.readModel.get<KeptAnswer>(name);
-    if (kept) return this.respond(ctx.request, kept, kept.hit);
+    const held = this.readModel.get<Kept>(name);
+    if (held) return this.respond(ctx.head, held);
 
-    const response = await route.handle(ctx);
-    if (response.status !== 200) return response;
-    const keys = response.headers.get(CACHE_TAG);
-    const contentType = response.headers.get('content-type') ?? 'application/json; charset=utf-8';
-    const body = bodyBytes(response);
+    const answer = await route.handle(ctx);
+    if (answer.status !== 200) return answer;
+    const keys = answer.headers[CACHE_TAG];
+    const headers = this.headers(answer.headers['content-type'] ?? 'application/json; charset=utf-8', keys);
+    const { body } = answer;
     // a streamed body (`limit=all`) is neither kept nor hashed for an ETag: it would have to be held
     // whole, which is what streaming it avoids
-    if (!body) {
-      for (const [header, value] of Object.entries(this.headers(undefined, contentType, keys))) response.headers.set(header, value);
-      response.headers.set('x-cache', 'MISS');
-      return response;
-    }
+    if (!(body instanceof Uint8Array)) return withHeaders(answer, { ...headers, 'x-cache': 'MISS' });
     const etag = strongEtag(body);
-    const headers = this.headers(etag, contentType, keys);
-    const hit = { ...headers, 'x-cache': 'HIT' };
-    const answer: KeptAnswer = { body, etag, hit, miss: { ...headers, 'x-cache': 'MISS' }, answers: entryAnswers(hit, body) };
+    const made = kept(etag, { ...headers, etag }, body);
     // an answer that names no keys may show anything: any change ends it
-    const dependsOn = keys === null ? [EVERYTHING] : keys.split(',').filter(Boolean);
-    this.readModel.keep(name, answer, dependsOn, body.byteLength + 1024, since);
-    return this.respond(ctx.request, answer, answer.miss);
+    this.readModel.keep(name, made, keys === undefined ? [EVERYTHING] : keys.split(',').filter(Boolean), body.byteLength + 1024, since);
+    const miss = this.respond(ctx.head, made);
+    return withHeaders(miss, { 'x-cache': 'MISS' });
   }
 
   /**
-   * What `serve` gives for a request with this cache key when that is a hit which needs nothing
+   * What `serve` gives for a GET or HEAD with this cache key when that is a hit which needs nothing
    * awaited: the read model is current without asking the database, and holds the answer. Else
-   * undefined, and the request must go through `serve`.
+   * undefined, and the request must go through `serve`. The pipeline's first step for Content API reads.
    */
-  readyAnswer(key: string, method: 'GET' | 'HEAD', header: HeaderReader): WireAnswer | undefined {
+  lookup(key: string, head: RequestHead): Answer | undefined {
     if (this.readModel.fresh() === undefined) return undefined;
-    const answer = this.readModel.get<KeptAnswer>(answerName(key));
-    if (!answer) return undefined;
-    if (matchesIfNoneMatch(header('if-none-match'), answer.etag)) return answer.answers.notModified;
-    return method === 'HEAD' ? answer.answers.head : answer.answers.get;
+    const held = this.readModel.get<Kept>(answerName(key));
+    return held && this.respond(head, held);
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ErrorType, errorStatus } from './errors';
+import { type ErrorType, errorStatus } from '../core/errors';
 
 const ERROR_TYPES = Object.keys(errorStatus) as [ErrorType, ...ErrorType[]];
 

@@ -1,5 +1,6 @@
 // `{"<root>":[…],"meta":…}` written batch by batch as the reader asks for more: a `limit=all` over a
 // large site never holds its whole body, or its rows, at once.
+import type { Answer } from '../core/answer';
 
 const encoder = new TextEncoder();
 
@@ -15,7 +16,7 @@ export interface StreamedList {
  * HEAD or an abandoned response costs nothing. A failure after the first byte can only cut the body
  * short (the status is sent), which a server adapter turns into a dropped connection.
  */
-export function streamedJsonResponse(root: string, list: StreamedList, headers: Record<string, string> = {}): Response {
+export function streamedJsonAnswer(root: string, list: StreamedList, headers: Record<string, string> = {}): Answer {
   let count = 0;
   let started = false;
   const body = new ReadableStream<Uint8Array>(
@@ -40,5 +41,5 @@ export function streamedJsonResponse(root: string, list: StreamedList, headers: 
     },
     { highWaterMark: 0 },
   );
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+  return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body };
 }

@@ -2,18 +2,18 @@ import type { AdminClient } from '../admin-client/serve';
 import { authenticateAdmin } from '../auth/authenticate';
 import type { ContentKeys } from '../auth/content-key';
 import { allows } from '../auth/permissions';
+import { bodiless, errorAnswer, withHeaders, type Answer } from '../core/answer';
+import type { Actor, AppContext, Method, RouteContext } from '../core/context';
+import { ApiError, asApiError, badRequest, noPermission, notFound } from '../core/errors';
+import type { RequestHead } from '../core/head';
 import { serveFile } from '../files/serve';
 import { ImageVariants } from '../files/variants';
-import type { FileAnswers } from '../files/file-answers';
-import { outputOptions } from '../resources/shared/output';
-import { adminPreflight, applyAdminCors } from './admin-cors';
-import { bodyBytes, hasBody } from './body-bytes';
+import { adminPreflight, withAdminCors } from './admin-cors';
+import { cachedTargets } from './cached-targets';
 import type { ContentResponses } from './content-api';
-import type { Actor, AppContext, Method, RouteContext } from './context';
 import { CONTENT_CORS, contentPreflight } from './cors';
 import { addressOf } from './client-address';
-import { ApiError, asApiError, badRequest, noPermission, notFound } from './errors';
-import { errorResponse } from './response';
+import { outputOptions } from './output';
 import type { ApiRouter } from './router';
 import { translateError } from './translate-error';
 
@@ -24,49 +24,64 @@ export interface PipelineDeps {
   contentResponses: ContentResponses;
   /** Runs before every routed request (scheduled publishing falls due lazily). */
   beforeRoute(): Promise<void>;
+  /** Whether `beforeRoute` has work to do now: the response cache may not answer before it has run. */
+  beforeRouteDue(): boolean;
   isClosed(): boolean;
-  /** Where answers to plain GETs of small image files are kept for the socket writer's fast path. */
-  fileAnswers?: FileAnswers;
   /** The admin web app under `/{name}/`, unless turned off. */
   adminClient?: AdminClient;
 }
 
-const CONDITIONAL = ['range', 'if-range', 'if-none-match', 'if-modified-since'];
+/** The service's one way from a request to its answer; `context` is what the host passed beside the request (`FetchContext`). */
+export type Pipeline = (head: RequestHead, context?: unknown) => Answer | Promise<Answer>;
 
 const CACHE_CONTROL_ADMIN = 'no-cache, private, no-store, must-revalidate, max-stale=0';
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
+/** Methods no request of the Fetch standard can carry: a head with one is refused as unreadable. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
- * How a request travels: files, routing and its redirects, preflights, authentication and
- * permissions, the Content API's cache, then the route; every failure becomes the error envelope.
+ * How a request travels, in this order: a Content API read the response cache holds is answered at once,
+ * with nothing awaited; anything else goes through files, routing and its redirects, preflights,
+ * authentication and permissions, the Content API's cache, then the route. Every failure becomes the error
+ * envelope; CORS and HEAD are settled last.
  */
-export function createFetch(deps: PipelineDeps): (request: Request, context?: unknown) => Promise<Response> {
+export function createPipeline(deps: PipelineDeps): Pipeline {
   const { app, router, contentKeys, contentResponses } = deps;
   const resolved = app.options;
   // with or without a version, so that a browser client calling an unserved one can read why
   const contentPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?content(/|$)`);
   const adminPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?admin(/|$)`);
   const variants = new ImageVariants(resolved.files.images, resolved.imagesPath, resolved.images);
+  const cacheKeyOf = cachedTargets({ router, contentKeys, imagesPath: resolved.imagesPath });
+  // the full way answers 400 to an origin (a Host) no URL can be made with; the last one that could is remembered
+  let goodOrigin = '';
+
+  /** The first step: a GET or HEAD the response cache answers as the full way would, or undefined. */
+  function fromCache(head: RequestHead): Answer | undefined {
+    if ((head.method !== 'GET' && head.method !== 'HEAD') || deps.isClosed() || deps.beforeRouteDue()) return undefined;
+    const key = cacheKeyOf(head.target);
+    if (key === undefined) return undefined;
+    if (head.origin !== goodOrigin) {
+      if (!URL.canParse(head.origin)) return undefined;
+      goodOrigin = head.origin;
+    }
+    return contentResponses.lookup(key, head);
+  }
 
   async function authenticate(ctx: RouteContext, auth: 'public' | 'admin' | 'content'): Promise<Actor | null> {
-    if (auth === 'admin') return authenticateAdmin(ctx.request, ctx.version, app);
+    if (auth === 'admin') return authenticateAdmin(ctx.head, ctx.version, app);
     if (auth === 'content') return contentKeys.authenticate(ctx);
     return null;
   }
 
-  async function handle(request: Request, url: URL, clientAddress: string | undefined): Promise<Response> {
+  async function route(head: RequestHead, url: URL, clientAddress: string | undefined): Promise<Answer> {
     if (deps.isClosed()) throw new ApiError('InternalServerError', 'The service has been closed.');
-    const method = request.method.toUpperCase();
+    const method = head.method.toUpperCase();
     if (url.pathname.startsWith(`${resolved.imagesPath}/`)) {
       const relative = url.pathname.slice(resolved.imagesPath.length + 1);
-      const response = (await variants.serve(request, relative)) ?? (await serveFile(request, resolved.files.images, relative));
-      const bytes = bodyBytes(response);
-      if (bytes && deps.fileAnswers && method === 'GET' && url.search === '' && !CONDITIONAL.some((h) => request.headers.has(h))) {
-        deps.fileAnswers.remember(url.pathname, response, bytes);
-      }
-      return response;
+      return (await variants.serve(head, relative)) ?? (await serveFile(head, resolved.files.images, relative));
     }
-    if (deps.adminClient?.owns(url.pathname)) return deps.adminClient.serve(request, url);
+    if (deps.adminClient?.owns(url.pathname)) return deps.adminClient.serve(head, url);
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');
     // a Content API preflight still passes, so that a browser client may read why the request after it fails
     const versionProblem = router.versionProblem(url.pathname);
@@ -78,15 +93,13 @@ export function createFetch(deps: PipelineDeps): (request: Request, context?: un
     if (url.pathname.includes('%00')) throw badRequest('The address contains a NUL character (%00).', { code: 'NUL_IN_URL' });
     // documents such as `openapi.json` are files, not collections: their routes have no trailing slash
     if (!url.pathname.endsWith('/') && router.lookup('GET', url.pathname).kind !== 'match') {
-      if (method === 'GET' || method === 'HEAD') {
-        return new Response(null, { status: 301, headers: { location: `${url.pathname}/${url.search}` } });
-      }
+      if (method === 'GET' || method === 'HEAD') return bodiless(301, { location: `${url.pathname}/${url.search}` });
       url.pathname += '/';
     }
-    if (method === 'OPTIONS' && contentPath.test(url.pathname)) return contentPreflight(request);
+    if (method === 'OPTIONS' && contentPath.test(url.pathname)) return contentPreflight(head);
     if (method === 'OPTIONS' && adminPath.test(url.pathname)) {
       if (router.lookup('GET', url.pathname).kind === 'not-found') throw notFound('Resource not found.');
-      return adminPreflight(request, resolved.auth.trustedOrigins);
+      return adminPreflight(head, resolved.auth.trustedOrigins);
     }
     if (!KNOWN_METHODS.has(method)) {
       throw new ApiError('MethodNotAllowedError', `Method ${method.slice(0, 20)} is not allowed.`);
@@ -99,7 +112,7 @@ export function createFetch(deps: PipelineDeps): (request: Request, context?: un
     }
     const { route, params } = found.match;
     const ctx: RouteContext = {
-      request,
+      head,
       url,
       api: found.api,
       version: found.version,
@@ -115,38 +128,52 @@ export function createFetch(deps: PipelineDeps): (request: Request, context?: un
     if (method === 'POST' || method === 'PUT') outputOptions(ctx.query);
     await deps.beforeRoute();
     if (found.api === 'content') return contentResponses.serve(ctx, route);
-    const response = await route.handle(ctx);
-    if (found.api === 'admin' && !response.headers.has('cache-control')) response.headers.set('cache-control', CACHE_CONTROL_ADMIN);
-    if (ctx.actor?.kind === 'user' && ctx.actor.setCookie && !response.headers.has('set-cookie')) {
-      response.headers.append('set-cookie', ctx.actor.setCookie);
+    let answer = await route.handle(ctx);
+    if (found.api === 'admin' && answer.headers['cache-control'] === undefined) answer = withHeaders(answer, { 'cache-control': CACHE_CONTROL_ADMIN });
+    if (ctx.actor?.kind === 'user' && ctx.actor.setCookie && answer.headers['set-cookie'] === undefined) {
+      answer = withHeaders(answer, { 'set-cookie': ctx.actor.setCookie });
     }
-    return response;
+    return answer;
   }
 
-  // `context` is whatever the host passed as the second argument (`FetchContext`, or a runtime's own object)
-  return async function fetch(request: Request, context?: unknown): Promise<Response> {
-    let response: Response;
-    // `handle` may add the trailing slash to its copy; CORS below goes by the address as sent
-    const url = new URL(request.url);
-    const pathname = url.pathname;
+  /** The full way: everything but a ready cache hit. */
+  async function full(head: RequestHead, context: unknown): Promise<Answer> {
+    let url: URL;
     try {
-      response = await handle(request, url, addressOf(context));
+      url = new URL(head.target, head.origin);
+      // what a WHATWG Request refuses to carry is refused as `service.fetch` callers would see it refused
+      if (FORBIDDEN_METHODS.has(head.method.toUpperCase())) throw new TypeError(`'${head.method}' HTTP method is unsupported.`);
+    } catch (error) {
+      // no API's headers: the request reached none
+      return errorAnswer(badRequest('The request could not be read.', { context: (error as Error).message.slice(0, 200) }));
+    }
+    // `route` may add the trailing slash to its copy; CORS below goes by the address as sent
+    const { pathname } = url;
+    let answer: Answer;
+    try {
+      answer = await route(head, url, addressOf(context));
     } catch (error) {
       const apiError = asApiError(translateError(error));
-      if (apiError.status >= 500) resolved.logger.error(`unexpected error answering ${request.method} ${pathname}`, error);
-      response = errorResponse(apiError);
+      if (apiError.status >= 500) resolved.logger.error(`unexpected error answering ${head.method} ${pathname}`, error);
+      answer = errorAnswer(apiError);
     }
     if (contentPath.test(pathname)) {
-      for (const [name, value] of Object.entries(CONTENT_CORS)) response.headers.set(name, value);
+      if (answer.headers['access-control-allow-origin'] !== CONTENT_CORS['access-control-allow-origin']) answer = withHeaders(answer, CONTENT_CORS);
     } else if (adminPath.test(pathname)) {
-      applyAdminCors(request, response, resolved.auth.trustedOrigins);
+      answer = withAdminCors(head, answer, resolved.auth.trustedOrigins);
     }
-    if (request.method.toUpperCase() === 'HEAD' && hasBody(response)) {
+    if (head.method.toUpperCase() === 'HEAD' && answer.body !== null) {
+      const { body } = answer;
       // the length a GET would have sent, where the body is whole at hand (a stream's is not known yet)
-      const bytes = bodyBytes(response);
-      if (bytes && !response.headers.has('content-length')) response.headers.set('content-length', String(bytes.byteLength));
-      return new Response(null, { status: response.status, headers: response.headers });
+      const headers = { ...answer.headers };
+      if (body instanceof Uint8Array) headers['content-length'] ??= String(body.byteLength);
+      else body.cancel().catch(() => {});
+      return { status: answer.status, headers, body: null };
     }
-    return response;
+    return answer;
+  }
+
+  return function answer(head, context) {
+    return fromCache(head) ?? full(head, context);
   };
 }

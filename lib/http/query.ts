@@ -1,4 +1,4 @@
-import { badRequest, validation } from './errors';
+import { badRequest, validation } from '../core/errors';
 
 export const DEFAULT_LIMIT = 15;
 

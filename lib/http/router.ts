@@ -1,6 +1,6 @@
 import Router from 'find-my-way';
-import type { Api, Method, RouteDef, Version } from './context';
-import { VERSIONS } from './context';
+import type { Api, Method, RouteDef, Version } from '../core/context';
+import { VERSIONS } from '../core/context';
 
 export interface RouteMatch {
   route: RouteDef;

@@ -1,5 +1,5 @@
 import { NqlError, NqlSyntaxError } from '../nql';
-import { badRequest } from './errors';
+import { badRequest } from '../core/errors';
 
 /** Errors of pure modules that mean "the client asked for something malformed", as API errors. */
 export function translateError(error: unknown): unknown {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Api, Version } from '../http/context';
+import type { Api, Version } from '../core/context';
 import { errorEnvelope } from '../http/error-schema';
 import { adminPostSchema, contentPostSchema } from '../resources/posts/response';
 import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTag } from '../resources/tags/response';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Api, RouteDef, Version } from '../http/context';
-import { VERSIONS } from '../http/context';
+import type { Api, RouteDef, Version } from '../core/context';
+import { VERSIONS } from '../core/context';
 import { errorEnvelopeFor } from '../http/error-schema';
 import { VERSION } from '../version';
 import { componentSchemas } from './components';

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../http/context';
+import type { RouteDef } from '../core/context';
 import { type OperationSpec, pathParameters } from './spec';
 
 const VALIDATED_QUERY = new Set(['limit', 'page', 'formats']);

@@ -1,4 +1,4 @@
-import type { Api, Version } from '../http/context';
+import type { Api, Version } from '../core/context';
 import { resolveOptions, type ServiceOptions } from '../options';
 import { routes } from '../resources';
 import { buildDocument, type OpenApiDocument } from './document';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RouteDef, Version } from '../http/context';
+import type { RouteDef, Version } from '../core/context';
 
 /** Query parameters the service understands, described once in `parameters.ts`. */
 export type QueryName = 'include' | 'fields' | 'formats' | 'filter' | 'limit' | 'page' | 'order' | 'source' | 'permissions';

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../http/context';
+import type { RouteDef } from '../core/context';
 import { postRoutes } from './posts/routes';
 import { siteRoutes } from './site/routes';
 import { contentSettingsRoutes } from './settings/content';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createService } from '../../lib';
 import type { AdminBundle } from '../../lib/admin-client/bundle';
 import { chooseEncoding, createAdminClient } from '../../lib/admin-client/serve';
-import { withBody } from '../../lib/http/body-bytes';
+import { toResponse } from '../../lib/http/web-fetch';
 
 const script = 'console.log("admin");';
 const bundle: AdminBundle = {
@@ -22,7 +22,7 @@ const bundle: AdminBundle = {
 const client = createAdminClient('svc', async () => bundle);
 const get = (path: string, headers: Record<string, string> = {}) => {
   const request = new Request(`http://127.0.0.1:2368${path}`, { headers });
-  return client.serve(request, new URL(request.url)).then(withBody);
+  return client.serve(request, new URL(request.url)).then(toResponse);
 };
 
 describe('admin client files', () => {
@@ -73,7 +73,7 @@ describe('admin client files', () => {
     expect(redirect.status).toBe(301);
     expect(redirect.headers.get('location')).toBe('/svc/');
     const post = new Request('http://127.0.0.1:2368/svc/posts', { method: 'POST' });
-    const refused = withBody(await client.serve(post, new URL(post.url)));
+    const refused = toResponse(await client.serve(post, new URL(post.url)));
     expect(refused.status).toBe(405);
     expect(refused.headers.get('allow')).toBe('GET, HEAD');
     expect(((await refused.json()) as { errors: { type: string }[] }).errors[0].type).toBe('MethodNotAllowedError');
@@ -81,7 +81,7 @@ describe('admin client files', () => {
 
   it('says clearly when the client has not been built', async () => {
     const unbuilt = createAdminClient('svc', async () => null);
-    const response = withBody(await unbuilt.serve(new Request('http://127.0.0.1:2368/svc/'), new URL('http://127.0.0.1:2368/svc/')));
+    const response = toResponse(await unbuilt.serve(new Request('http://127.0.0.1:2368/svc/'), new URL('http://127.0.0.1:2368/svc/')));
     expect(response.status).toBe(404);
     const body = (await response.json()) as { errors: { message: string; code: string }[] };
     expect(body.errors[0].code).toBe('ADMIN_CLIENT_NOT_BUILT');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allows, assertCanManageUser, assertCanWritePost, assignableRoles } from '../../lib/auth/permissions';
-import type { Actor } from '../../lib/http/context';
+import type { Actor } from '../../lib/core/context';
 import type { PostState } from '../../lib/events/events';
 import type { PostRow, UserWithRoles } from '../../lib/storage/rows';
 

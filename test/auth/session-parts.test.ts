@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestOrigin } from '../../lib/auth/csrf';
 import { normaliseOrigin, resolveSessionPolicy } from '../../lib/auth/session-options';
-import { readCookie, serializeCookie } from '../../lib/http/cookies';
+import { readCookie, serializeCookie } from '../../lib/auth/cookies';
 
 const req = (headers: Record<string, string>) => new Request('http://127.0.0.1/svc/api/v3/admin/', { headers });
 

@@ -2,7 +2,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import addFormatsModule from 'ajv-formats';
 import type { FetchContext, Service } from '../../lib';
-import type { Api, Version } from '../../lib/http/context';
+import type { Api, Version } from '../../lib/core/context';
 import { ApiRouter } from '../../lib/http/router';
 import { openApiDocument, type OpenApiDocument } from '../../lib/openapi';
 import { openApiPath } from '../../lib/openapi/spec';

@@ -2,7 +2,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument, type OpenApiDocument } from '../../lib';
-import { VERSIONS, type Api, type RouteDef, type Version } from '../../lib/http/context';
+import { VERSIONS, type Api, type RouteDef, type Version } from '../../lib/core/context';
 import { buildDocument } from '../../lib/openapi/document';
 import { OPERATIONS } from '../../lib/openapi/operations';
 import { openApiPath, operationKey } from '../../lib/openapi/spec';
@@ -102,7 +102,7 @@ describe('the operations', () => {
   });
 
   it('a route without an operation makes building the document fail, naming it', () => {
-    const extra: RouteDef = { method: 'GET', path: 'novelties/', api: 'admin', auth: 'admin', handle: async () => new Response(null) };
+    const extra: RouteDef = { method: 'GET', path: 'novelties/', api: 'admin', auth: 'admin', handle: async () => ({ status: 204, headers: {}, body: null }) };
     expect(() => buildDocument([...routes, extra], 'admin', 'v3', { name: 'svc', adminUrl: 'http://x' })).toThrow('admin GET novelties/');
   });
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentPost, ErrorEnvelope, Post, Tag, User } from '../../lib';
 import { openApiDocument } from '../../lib';
-import { ApiError, errorBody } from '../../lib/http/errors';
+import { ApiError, errorBody } from '../../lib/core/errors';
 import { errorEnvelope } from '../../lib/http/error-schema';
 import { adminPostV2, adminPostV3, contentPostV2, contentPostV3 } from '../../lib/resources/posts/response';
 import { adminTagV2, adminTagV3, contentTag } from '../../lib/resources/tags/response';

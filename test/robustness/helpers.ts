@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler, type FetchHandler } from '../../lib/adapters/node';
 import { expect } from 'vitest';
-import { errorStatus, type ErrorType } from '../../lib/http/errors';
+import { errorStatus, type ErrorType } from '../../lib/core/errors';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 
 /**

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RouteDef, Version } from '../../lib/http/context';
+import type { RouteDef, Version } from '../../lib/core/context';
 import { routes } from '../../lib/resources';
 import { HOSTILE_QUERY_VALUES, HOSTILE_SEGMENTS, INJECTIONS } from './corpus';
 import type { Fixtures } from './site';

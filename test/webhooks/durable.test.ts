@@ -7,7 +7,7 @@ import { createService, type Service, type ServiceOptions } from '../../lib';
 import { EventBus } from '../../lib/events/bus';
 import { outboxStager } from '../../lib/events/outbox';
 import { webhookPayload } from '../../lib/resources/webhooks/payload';
-import type { AppContext } from '../../lib/http/context';
+import type { AppContext } from '../../lib/core/context';
 import { resolveOptions } from '../../lib/options';
 import { write } from '../../lib/resources/shared/write';
 import { createPgliteDriver } from '../../lib/storage/pglite/storage';

@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../core/errors';
 import type { ImportInput, ImportResult } from '../../ghost/import';
 import { type CliCommand, type CliIo, UsageError } from '../command';
 import { ProgressBar } from '../progress';

@@ -1,6 +1,6 @@
-import type { Actor, RouteDef } from '../../http/context';
-import { noPermission, validation } from '../../http/errors';
-import { json } from '../../http/response';
+import type { Actor, RouteDef } from '../../core/context';
+import { noPermission, validation } from '../../core/errors';
+import { json } from '../../core/answer';
 import { readMultipart } from '../../files/multipart';
 import { exportGhost } from '../../ghost/export';
 import { importGhost } from '../../ghost/import';
@@ -23,14 +23,15 @@ export const dbRoutes: RouteDef[] = [
     async handle(ctx) {
       assertStaffAdmin(ctx.actor);
       const date = ctx.app.now().toISOString().slice(0, 10);
-      return new Response(exportGhost(ctx.app), {
+      return {
         status: 200,
+        body: exportGhost(ctx.app),
         headers: {
           'content-type': 'application/json; charset=utf-8',
           'content-disposition': `attachment; filename="${ctx.app.options.name}.ghost.${date}.json"`,
           'cache-control': 'no-store',
         },
-      });
+      };
     },
   },
   {
@@ -41,7 +42,7 @@ export const dbRoutes: RouteDef[] = [
     permission: { resource: 'db', action: 'importContent' },
     async handle(ctx) {
       assertStaffAdmin(ctx.actor);
-      const form = await readMultipart(ctx.request, { fileField: 'importfile', fileBytes: ctx.app.options.limits.importBytes });
+      const form = await readMultipart(ctx.head, { fileField: 'importfile', fileBytes: ctx.app.options.limits.importBytes });
       if (!form.file || form.file.data.length === 0) throw validation('Please select a Ghost export (.json or .zip) to import.', { property: 'importfile' });
       const result = await importGhost(ctx.app, { data: form.file.data });
       return json(200, { db: [], problems: result.problems, imported: result.imported });

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../http/context';
+import type { AppContext } from '../../core/context';
 import { FileExistsError } from '../../files/file-store';
 import type { ImagePurpose } from '../../files/image-validate';
 import { type ImageFormat, validateImage } from '../../files/image-validate';

@@ -1,6 +1,6 @@
-import type { RouteDef } from '../../http/context';
-import { validation } from '../../http/errors';
-import { json } from '../../http/response';
+import type { RouteDef } from '../../core/context';
+import { validation } from '../../core/errors';
+import { json } from '../../core/answer';
 import { type ImagePurpose, PURPOSES } from '../../files/image-validate';
 import { readMultipart } from '../../files/multipart';
 import { storeImage } from './operations';
@@ -14,7 +14,7 @@ export const imageRoutes: RouteDef[] = [
     auth: 'admin',
     permission: { resource: 'images', action: 'upload' },
     async handle(ctx) {
-      const form = await readMultipart(ctx.request, { fileField: 'file', fileBytes: ctx.app.options.limits.uploadBytes });
+      const form = await readMultipart(ctx.head, { fileField: 'file', fileBytes: ctx.app.options.limits.uploadBytes });
       const purpose = form.fields.get('purpose') || 'image';
       if (!(PURPOSES as readonly string[]).includes(purpose)) {
         throw validation(`Value in [purpose] must be one of ${PURPOSES.join(', ')}.`, { property: 'purpose' });

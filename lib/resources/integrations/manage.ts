@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { notFound } from '../../http/errors';
-import type { AppContext } from '../../http/context';
+import { notFound } from '../../core/errors';
+import type { AppContext } from '../../core/context';
 import type { Stores } from '../../storage/storage';
 import type { IntegrationRow } from '../../storage/rows';
 import { randomHex } from '../../util/ids';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { slugify } from '../../content';
-import type { AppContext } from '../../http/context';
+import type { AppContext } from '../../core/context';
 import { objectId, randomHex } from '../../util/ids';
 import { parseWith } from '../shared/validate';
 

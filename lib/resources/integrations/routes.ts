@@ -1,11 +1,11 @@
 import { readJson } from '../../http/body';
-import type { RouteContext, RouteDef } from '../../http/context';
+import type { RouteContext, RouteDef } from '../../core/context';
 import { pagination, paginationMeta } from '../../http/query';
-import { json, noContent } from '../../http/response';
+import { json, noContent } from '../../core/answer';
 import type { IntegrationRow } from '../../storage/rows';
 import { firstOf } from '../shared/envelope';
 import { requireId } from '../shared/ids';
-import { outputOptions } from '../shared/output';
+import { outputOptions } from '../../http/output';
 import { adminLocation } from '../shared/urls';
 import { parseWith } from '../shared/validate';
 import { destroyIntegration, editIntegration, findIntegration, integrationEditInput, refreshApiKey } from './manage';
@@ -31,7 +31,7 @@ async function present(ctx: RouteContext, rows: IntegrationRow[], always: { apiK
   );
 }
 
-const body = (ctx: RouteContext) => readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes);
+const body = (ctx: RouteContext) => readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes);
 
 /** Custom integrations, for Owners and Administrators (reference-behaviour §5). */
 export const integrationRoutes: RouteDef[] = [

@@ -1,8 +1,6 @@
-import type { AppContext, RouteContext, RouteDef } from '../../http/context';
-import { bytesResponse } from '../../http/body-bytes';
+import type { AppContext, RouteContext, RouteDef } from '../../core/context';
+import { jsonText, type Answer } from '../../core/answer';
 import { buildDocument } from '../../openapi/document';
-
-const encoder = new TextEncoder();
 
 // Built on first request, once per service: the documents depend on its name and URL, not on data.
 const built = new WeakMap<AppContext, Map<string, string>>();
@@ -12,7 +10,7 @@ const built = new WeakMap<AppContext, Map<string, string>>();
  * data, so the Content API's needs no key. `all` gives every route, this module's own included.
  */
 export function openApiRoutes(all: () => readonly RouteDef[]): RouteDef[] {
-  async function handle(ctx: RouteContext): Promise<Response> {
+  async function handle(ctx: RouteContext): Promise<Answer> {
     let documents = built.get(ctx.app);
     if (!documents) built.set(ctx.app, (documents = new Map()));
     const key = `${ctx.api}/${ctx.version}`;
@@ -22,7 +20,7 @@ export function openApiRoutes(all: () => readonly RouteDef[]): RouteDef[] {
       text = JSON.stringify(buildDocument(all(), ctx.api, ctx.version, { name, adminUrl }));
       documents.set(key, text);
     }
-    return bytesResponse(encoder.encode(text), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    return jsonText(200, text);
   }
   return [
     { method: 'GET', path: 'openapi.json', api: 'admin', auth: 'public', handle },

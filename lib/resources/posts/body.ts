@@ -1,8 +1,8 @@
 import { EMPTY_MOBILEDOC, MobiledocError, htmlToMobiledoc, htmlToPlaintext, imageSources, parseMobiledoc, readingTime, renderMobiledoc } from '../../content';
 import type { Mobiledoc, ResponsiveImages } from '../../content';
 import { ImageSizes } from '../../files/image-sizes';
-import type { AppContext } from '../../http/context';
-import { validation } from '../../http/errors';
+import type { AppContext } from '../../core/context';
+import { validation } from '../../core/errors';
 
 export interface RenderedBody {
   mobiledoc: string;

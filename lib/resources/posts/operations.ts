@@ -1,6 +1,6 @@
 import { type ResponsiveImages, slugify } from '../../content';
-import { ApiError, notFound, validation } from '../../http/errors';
-import type { Actor, AppContext, Version } from '../../http/context';
+import { ApiError, notFound, validation } from '../../core/errors';
+import type { Actor, AppContext, Version } from '../../core/context';
 import type { NqlNode } from '../../nql';
 import type { OrderClause, PageRequest, PostBody, PostQuery, PostRelations, PublicPostRelations, RelationChoice, Stores } from '../../storage/storage';
 import type { PostRow, PostStatus, PostType, PostWrite, TagRow } from '../../storage/rows';

@@ -1,6 +1,6 @@
 import { tagSlug } from '../../content';
-import { noPermission, validation } from '../../http/errors';
-import type { Actor } from '../../http/context';
+import { noPermission, validation } from '../../core/errors';
+import type { Actor } from '../../core/context';
 import type { Stores } from '../../storage/storage';
 import type { TagRow, UserWithRoles } from '../../storage/rows';
 import { objectId } from '../../util/ids';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Version } from '../../http/context';
+import type { Version } from '../../core/context';
 import { adminTimestamp, contentTimestamp, metaFields, nullableText, recordId, siteUrl, socialFields } from '../shared/response';
 import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTag } from '../tags/response';
 import { author, user } from '../users/response';

@@ -1,15 +1,15 @@
 import { readJson } from '../../http/body';
-import { notFound } from '../../http/errors';
-import type { RouteContext, RouteDef } from '../../http/context';
+import { notFound } from '../../core/errors';
+import type { RouteContext, RouteDef } from '../../core/context';
 import { order, pagination, paginationMeta, single } from '../../http/query';
-import { json, jsonText, noContent } from '../../http/response';
-import { streamedJsonResponse } from '../../http/json-stream';
+import { json, jsonText, noContent, type Answer } from '../../core/answer';
+import { streamedJsonAnswer } from '../../http/json-stream';
 import type { PostRow, PostType } from '../../storage/rows';
 import type { PostRelations, PublicPostRelations } from '../../storage/storage';
 import { firstOf } from '../shared/envelope';
 import { filterParam, slugOrderOf, withoutStatus } from '../shared/filter';
 import { requireId } from '../shared/ids';
-import { outputOptions, type OutputOptions } from '../shared/output';
+import { outputOptions, type OutputOptions } from '../../http/output';
 import type { SerializeContext } from '../shared/serialize-context';
 import { adminLocation } from '../shared/urls';
 import { postEvents } from '../../events/post-events';
@@ -79,13 +79,13 @@ export function postRoutes(type: PostType): RouteDef[] {
     jsonText(200, `{"${resource}":[${posts.json.join(',')}]${meta === undefined ? '' : `,"meta":${JSON.stringify(meta)}`}}`, dependsOn(posts.keys));
 
   /** The Admin API's reads of one post, whatever its status. */
-  async function readOne(ctx: RouteContext, row: PostRow | null): Promise<Response> {
+  async function readOne(ctx: RouteContext, row: PostRow | null): Promise<Answer> {
     const options = output(ctx);
     if (!row || row.type !== type) throw notFound(notFoundMessage);
     return json(200, { [resource]: await render(ctx, [row], null, options) });
   }
 
-  async function written(ctx: RouteContext, change: PostChange, status: number): Promise<Response> {
+  async function written(ctx: RouteContext, change: PostChange, status: number): Promise<Answer> {
     const after = change.after!;
     const headers: Record<string, string> = touchesPublicContent(change) ? { ...INVALIDATE } : {};
     if (status === 201) {
@@ -122,7 +122,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       const next = await streamPosts(ctx.app.storage, ctx.app, query);
       const kind = type === 'page' ? 'pages' : 'posts';
       const everything = [keys.list(kind), keys.any(kind), keys.list('tags'), keys.list('authors')];
-      return streamedJsonResponse(
+      return streamedJsonAnswer(
         resource,
         {
           next: async () => {
@@ -147,7 +147,7 @@ export function postRoutes(type: PostType): RouteDef[] {
     ctx.app.storage.posts.findBySlug(ctx.params.slug ?? '', undefined, bodies(output(ctx))).then((row) => readOne(ctx, row));
 
   /** The Content API's reads of one post: published ones of this type only, with the relations asked for. */
-  async function readPublished(ctx: RouteContext, by: { id: string } | { slug: string }): Promise<Response> {
+  async function readPublished(ctx: RouteContext, by: { id: string } | { slug: string }): Promise<Answer> {
     const found = await contentPost(ctx, type, by, output(ctx));
     if (!found) throw notFound(notFoundMessage);
     return contentAnswer(found);
@@ -167,7 +167,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       path: `${resource}/`,
       ...admin('add'),
       async handle(ctx) {
-        const item = firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), resource);
+        const item = firstOf(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), resource);
         const input = parsePostInput(item, type, ctx.version);
         const context = await writeContext(ctx, input);
         const change = await write(ctx.app, (tx) => addPost(tx, context, input), eventsOf);
@@ -180,7 +180,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       ...admin('edit'),
       async handle(ctx) {
         const id = requireId(ctx.params.id);
-        const item = firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), resource);
+        const item = firstOf(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), resource);
         const input = parsePostInput(item, type, ctx.version);
         const context = await writeContext(ctx, input);
         const change = await write(ctx.app, (tx) => editPost(tx, context, id, input), eventsOf);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Version } from '../../http/context';
+import type { Version } from '../../core/context';
 import { optionalText, socialInputFields } from '../shared/input';
 
 const tagReference = z.union([

@@ -3,8 +3,8 @@ import type { PublicAuthor } from '../../storage/storage';
 import { excerptOf } from '../../content';
 import { serializeTag } from '../tags/serialize';
 import { serializeAuthor, serializeUser } from '../users/serialize';
-import type { OutputOptions } from '../shared/output';
-import { pickFields } from '../shared/output';
+import type { OutputOptions } from '../../http/output';
+import { pickFields } from '../../http/output';
 import { urls } from '../shared/urls';
 import { dateFor, type SerializeContext } from '../shared/serialize-context';
 

@@ -1,6 +1,6 @@
-import type { RouteDef } from '../../http/context';
+import type { RouteDef } from '../../core/context';
 import { single } from '../../http/query';
-import { json } from '../../http/response';
+import { json } from '../../core/answer';
 import { assignableRoles } from '../../auth/permissions';
 import { serializeRole } from '../users/serialize';
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { ApiError, badRequest, unauthorized } from '../../http/errors';
-import type { AppContext } from '../../http/context';
-import { addressLimitKey } from '../../http/client-address';
+import { ApiError, badRequest, unauthorized } from '../../core/errors';
+import type { AppContext } from '../../core/context';
+import { addressLimitKey } from '../../auth/rate-limit';
 import { requestOrigin } from '../../auth/csrf';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { exhausted, recordFailure, tooMany } from '../../auth/rate-limit';
 import { createSession, isSuspended } from '../../auth/session';
 import { parseWith } from '../shared/validate';
+import type { RequestHead } from '../../core/head';
 
 /** `POST session/` takes a plain object, not the resource envelope (contract §5.3). */
 export const credentialsInput = z.object({
@@ -34,7 +35,7 @@ const TOO_MANY = 'Too many failed sign-in attempts. Please wait before trying ag
  * has its password checked (and a wrong one counts against it). Without a client address, the email's
  * limit is absolute.
  */
-export async function signIn(app: AppContext, request: Request, body: unknown, address: string | undefined): Promise<string> {
+export async function signIn(app: AppContext, request: Pick<RequestHead, 'headers'>, body: unknown, address: string | undefined): Promise<string> {
   const { username, password } = parseWith(credentialsInput, body, 'session');
   const origin = requestOrigin(request);
   if (!origin) {

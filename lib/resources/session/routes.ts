@@ -1,6 +1,6 @@
 import { readJson } from '../../http/body';
-import type { RouteDef } from '../../http/context';
-import { json } from '../../http/response';
+import type { RouteDef } from '../../core/context';
+import { bodiless, json, noContent } from '../../core/answer';
 import { endSession } from '../../auth/session';
 import { serializeUser } from '../users/serialize';
 import { signIn } from './operations';
@@ -13,9 +13,9 @@ export const sessionRoutes: RouteDef[] = [
     api: 'admin',
     auth: 'public',
     async handle(ctx) {
-      const body = await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes);
-      const cookie = await signIn(ctx.app, ctx.request, body, ctx.clientAddress);
-      return new Response(null, { status: 201, headers: { 'set-cookie': cookie } });
+      const body = await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes);
+      const cookie = await signIn(ctx.app, ctx.head, body, ctx.clientAddress);
+      return bodiless(201, { 'set-cookie': cookie });
     },
   },
   {
@@ -39,7 +39,7 @@ export const sessionRoutes: RouteDef[] = [
     async handle(ctx) {
       if (ctx.actor?.kind !== 'user' || !ctx.actor.sessionId) throw new Error('session route reached without a session');
       const cookie = await endSession(ctx.app, ctx.actor.sessionId);
-      return new Response(null, { status: 204, headers: { 'set-cookie': cookie } });
+      return noContent({ 'set-cookie': cookie });
     },
   },
 ];

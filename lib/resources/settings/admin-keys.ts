@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validation } from '../../http/errors';
+import { validation } from '../../core/errors';
 
 /**
  * The settings the Admin API shows and accepts, each with the schema a new value must pass. Keys not

@@ -1,7 +1,7 @@
 import { readJson } from '../../http/body';
-import { notFound, validation } from '../../http/errors';
-import type { RouteDef } from '../../http/context';
-import { json } from '../../http/response';
+import { notFound, validation } from '../../core/errors';
+import type { RouteDef } from '../../core/context';
+import { json } from '../../core/answer';
 import type { Stores } from '../../storage/storage';
 import type { DomainEvent } from '../../events/events';
 import { write } from '../shared/write';
@@ -51,7 +51,7 @@ export const adminSettingsRoutes: RouteDef[] = [
     path: 'settings/',
     ...admin('edit'),
     async handle(ctx) {
-      const entries = parseEntries(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes));
+      const entries = parseEntries(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes));
       const result = await write(
         ctx.app,
         async (tx) => {

@@ -1,5 +1,5 @@
-import type { RouteDef } from '../../http/context';
-import { json } from '../../http/response';
+import type { RouteDef } from '../../core/context';
+import { json } from '../../core/answer';
 import { dependsOn, keys } from '../../read-model/keys';
 
 const PLAIN = [

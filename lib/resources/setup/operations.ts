@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { slugify } from '../../content';
-import { ApiError, validation } from '../../http/errors';
-import type { AppContext } from '../../http/context';
+import { ApiError, validation } from '../../core/errors';
+import type { AppContext } from '../../core/context';
 import { hashPassword, passwordProblem } from '../../auth/password';
 import type { UserWithRoles } from '../../storage/rows';
 import { objectId } from '../../util/ids';

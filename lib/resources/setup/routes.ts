@@ -1,8 +1,8 @@
 import { readJson } from '../../http/body';
-import { ApiError } from '../../http/errors';
-import type { RouteDef } from '../../http/context';
+import { ApiError } from '../../core/errors';
+import type { RouteDef } from '../../core/context';
 import type { Stores } from '../../storage/storage';
-import { json } from '../../http/response';
+import { json } from '../../core/answer';
 import { firstOf } from '../shared/envelope';
 import { serializeUser } from '../users/serialize';
 import { runSetup } from './operations';
@@ -30,7 +30,7 @@ export const setupRoutes: RouteDef[] = [
     async handle(ctx) {
       // refused before anything about the body is looked at; runSetup checks again inside its transaction
       if (await setupDone(ctx.app.storage)) throw new ApiError('NoPermissionError', 'Setup has already been completed.', { code: 'SETUP_DONE' });
-      const item = firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), 'setup');
+      const item = firstOf(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), 'setup');
       const { blogTitle, ...rest } = item;
       const user = await runSetup(ctx.app, blogTitle === undefined ? rest : { ...rest, title: blogTitle });
       return json(201, { users: [serializeUser(user, { api: 'admin', version: ctx.version, site: ctx.app.options.url })] });

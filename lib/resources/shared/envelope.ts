@@ -1,4 +1,4 @@
-import { validation } from '../../http/errors';
+import { validation } from '../../core/errors';
 
 /** The single object of a `{<root>: [ {...} ]}` request body. */
 export function firstOf(body: unknown, root: string): Record<string, unknown> {

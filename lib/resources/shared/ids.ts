@@ -1,4 +1,4 @@
-import { validation } from '../../http/errors';
+import { validation } from '../../core/errors';
 import { isObjectId } from '../../util/ids';
 
 /** A path id must look like one (reference-behaviour §2: malformed → 422, well-formed unknown → 404). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Api } from '../../http/context';
+import type { Api } from '../../core/context';
 
 /**
  * Building blocks of the response schemas. Each resource's `response.ts` composes them into the exact

@@ -1,4 +1,4 @@
-import type { Api, Version } from '../../http/context';
+import type { Api, Version } from '../../core/context';
 import { adminDate, contentDate } from './dates';
 
 /** What shapes a serialised record: which API, which version, and the site it lives on. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { validation } from '../../http/errors';
+import { validation } from '../../core/errors';
 
 function describe(issue: z.core.$ZodIssue, where: string): string {
   switch (issue.code) {

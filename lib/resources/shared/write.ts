@@ -1,4 +1,4 @@
-import type { AppContext } from '../../http/context';
+import type { AppContext } from '../../core/context';
 import type { DomainEvent } from '../../events/events';
 import type { Stores } from '../../storage/storage';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Version } from '../../http/context';
+import type { Version } from '../../core/context';
 import { siteUrl } from '../shared/response';
 
 /** What `GET site/` returns (contract §2.8). */

@@ -1,5 +1,5 @@
-import type { RouteDef } from '../../http/context';
-import { json } from '../../http/response';
+import type { RouteDef } from '../../core/context';
+import { json } from '../../core/answer';
 import { VERSION } from '../../version';
 
 /** `GET site/`: no authentication (contract §5.1); v3 adds description and logo. */

@@ -1,6 +1,6 @@
 import { tagSlug } from '../../content';
-import { notFound, validation } from '../../http/errors';
-import type { AppContext } from '../../http/context';
+import { notFound, validation } from '../../core/errors';
+import type { AppContext } from '../../core/context';
 import type { Stores } from '../../storage/storage';
 import type { TagRow } from '../../storage/rows';
 import { objectId } from '../../util/ids';

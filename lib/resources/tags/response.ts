@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Api, Version } from '../../http/context';
+import type { Api, Version } from '../../core/context';
 import { metaFields, nullableText, postCount, recordId, siteUrl, socialFields, timestampFor } from '../shared/response';
 
 /** The tag shapes `serializeTag` emits (contract §2.5, §2.10). */

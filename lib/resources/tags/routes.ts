@@ -1,15 +1,15 @@
 import { readJson } from '../../http/body';
-import { notFound } from '../../http/errors';
-import type { RouteContext, RouteDef } from '../../http/context';
+import { notFound } from '../../core/errors';
+import type { RouteContext, RouteDef } from '../../core/context';
 import { order, pagination, paginationMeta } from '../../http/query';
 import { peopleAndTagKeys } from '../../read-model/keys';
-import { json, noContent } from '../../http/response';
+import { json, noContent, type Answer } from '../../core/answer';
 import type { Counted, LookupOptions } from '../../storage/storage';
 import type { TagRow } from '../../storage/rows';
 import { firstOf } from '../shared/envelope';
 import { filterParam } from '../shared/filter';
 import { requireId } from '../shared/ids';
-import { outputOptions, pickFields } from '../shared/output';
+import { outputOptions, pickFields } from '../../http/output';
 import { adminLocation } from '../shared/urls';
 import { parseWith } from '../shared/validate';
 import { addTag, destroyTag, editTag, tagEvents, type TagChange } from './operations';
@@ -37,7 +37,7 @@ async function readOne(ctx: RouteContext, find: (options: LookupOptions) => Prom
   return json(200, { tags: present(ctx, [tag]) }, ctx.api === 'content' ? peopleAndTagKeys('tags', [tag.id], false) : {});
 }
 
-function written(ctx: RouteContext, change: TagChange, status: number): Response {
+function written(ctx: RouteContext, change: TagChange, status: number): Answer {
   const tag = change.after as TagRow;
   const headers: Record<string, string> = change.publicPosts ? { ...INVALIDATE } : {};
   if (status === 201) headers.location = adminLocation(ctx.app.options.adminUrl, ctx.app.options.name, ctx.version, `tags/${tag.id}/`);
@@ -80,7 +80,7 @@ export const tagRoutes: RouteDef[] = [
     path: 'tags/',
     ...admin('add'),
     async handle(ctx) {
-      const input = parseWith(tagInput, firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), 'tags'), 'tags');
+      const input = parseWith(tagInput, firstOf(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), 'tags'), 'tags');
       return written(ctx, await write(ctx.app, (tx) => addTag(tx, ctx.app, input), tagEvents), 201);
     },
   },
@@ -90,7 +90,7 @@ export const tagRoutes: RouteDef[] = [
     ...admin('edit'),
     async handle(ctx) {
       const id = requireId(ctx.params.id);
-      const input = parseWith(tagInput, firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), 'tags'), 'tags');
+      const input = parseWith(tagInput, firstOf(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), 'tags'), 'tags');
       return written(ctx, await write(ctx.app, (tx) => editTag(tx, ctx.app, id, input), tagEvents), 200);
     },
   },

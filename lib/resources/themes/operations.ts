@@ -1,5 +1,5 @@
-import type { AppContext } from '../../http/context';
-import { ApiError, notFound, validation } from '../../http/errors';
+import type { AppContext } from '../../core/context';
+import { ApiError, notFound, validation } from '../../core/errors';
 import type { FileStore } from '../../files/file-store';
 import { contentTypeFor, extensionOf } from '../../files/media-types';
 import type { UploadedFile } from '../../files/multipart';

@@ -1,6 +1,6 @@
-import type { RouteDef } from '../../http/context';
-import { validation } from '../../http/errors';
-import { json, noContent } from '../../http/response';
+import type { RouteDef } from '../../core/context';
+import { validation } from '../../core/errors';
+import { json, noContent } from '../../core/answer';
 import { readMultipart } from '../../files/multipart';
 import { activateTheme, browseThemes, deleteTheme, uploadTheme } from './operations';
 
@@ -26,7 +26,7 @@ export const themeRoutes: RouteDef[] = [
     auth: 'admin',
     permission: { resource: 'themes', action: 'upload' },
     async handle(ctx) {
-      const form = await readMultipart(ctx.request, { fileField: 'file', fileBytes: ctx.app.options.limits.themeBytes });
+      const form = await readMultipart(ctx.head, { fileField: 'file', fileBytes: ctx.app.options.limits.themeBytes });
       if (!form.file || (form.file.filename === '' && form.file.data.length === 0)) {
         throw validation('Please select a theme zip file to upload.', { property: 'file' });
       }

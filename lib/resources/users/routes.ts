@@ -1,13 +1,13 @@
-import { notFound } from '../../http/errors';
-import type { RouteContext, RouteDef } from '../../http/context';
+import { notFound } from '../../core/errors';
+import type { RouteContext, RouteDef } from '../../core/context';
 import { order, pagination, paginationMeta } from '../../http/query';
-import { json } from '../../http/response';
+import { json } from '../../core/answer';
 import { peopleAndTagKeys } from '../../read-model/keys';
 import type { Counted, LookupOptions, PublicAuthor } from '../../storage/storage';
 import type { UserWithRoles } from '../../storage/rows';
 import { filterParam } from '../shared/filter';
 import { requireId } from '../shared/ids';
-import { outputOptions, pickFields } from '../shared/output';
+import { outputOptions, pickFields } from '../../http/output';
 import { serializeAuthor, serializeUser } from './serialize';
 
 /** Admin `users/` and Content `authors/`: the same people, shown differently. */

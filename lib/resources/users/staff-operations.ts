@@ -1,6 +1,6 @@
 import { slugify } from '../../content';
-import { noPermission, notFound, validation } from '../../http/errors';
-import type { Actor, AppContext } from '../../http/context';
+import { noPermission, notFound, validation } from '../../core/errors';
+import type { Actor, AppContext } from '../../core/context';
 import { assertCanAssignRole, assertCanManageUser } from '../../auth/permissions';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/password';
 import { assertNotLimited, recordFailure } from '../../auth/rate-limit';

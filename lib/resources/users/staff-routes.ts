@@ -1,11 +1,11 @@
 import { readJson } from '../../http/body';
-import { noPermission } from '../../http/errors';
-import type { RouteContext, RouteDef } from '../../http/context';
-import { json, noContent } from '../../http/response';
+import { noPermission } from '../../core/errors';
+import type { RouteContext, RouteDef } from '../../core/context';
+import { json, noContent, type Answer } from '../../core/answer';
 import type { UserWithRoles } from '../../storage/rows';
 import { firstOf } from '../shared/envelope';
 import { requireId } from '../shared/ids';
-import { outputOptions, pickFields } from '../shared/output';
+import { outputOptions, pickFields } from '../../http/output';
 import { adminLocation } from '../shared/urls';
 import { parseWith } from '../shared/validate';
 import { write } from '../shared/write';
@@ -20,14 +20,14 @@ function present(ctx: RouteContext, user: UserWithRoles) {
   return pickFields(serializeUser(user, { api: 'admin', version: ctx.version, site: ctx.app.options.url }), fields);
 }
 
-function written(ctx: RouteContext, change: UserChange, status: number): Response {
+function written(ctx: RouteContext, change: UserChange, status: number): Answer {
   const headers: Record<string, string> = change.publicChange ? { ...INVALIDATE } : {};
   if (status === 201) headers.location = adminLocation(ctx.app.options.adminUrl, ctx.app.options.name, ctx.version, `users/${change.user!.id}/`);
   return json(status, { users: [present(ctx, change.user!)] }, headers);
 }
 
 const admin = (action: string) => ({ api: 'admin' as const, auth: 'admin' as const, permission: { resource: 'users', action } });
-const body = (ctx: RouteContext) => readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes);
+const body = (ctx: RouteContext) => readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes);
 
 /** Staff management with user authentication: the signed-in user, edits, deletion, passwords, direct creation. */
 export const staffRoutes: RouteDef[] = [

@@ -1,7 +1,7 @@
 import { isEventName, EVENT_NAMES } from '../../events/names';
 import { literalTargetProblem } from '../../events/transport';
-import { noPermission, notFound, validation } from '../../http/errors';
-import type { Actor, AppContext, Version } from '../../http/context';
+import { noPermission, notFound, validation } from '../../core/errors';
+import type { Actor, AppContext, Version } from '../../core/context';
 import type { Stores } from '../../storage/storage';
 import type { WebhookPatch, WebhookRow } from '../../storage/webhook-rows';
 import { isObjectId, objectId } from '../../util/ids';

@@ -1,8 +1,8 @@
 import type { DomainEvent, PostState } from '../../events/events';
-import type { Version } from '../../http/context';
+import type { Version } from '../../core/context';
 import type { TagRow } from '../../storage/rows';
 import { serializePost } from '../posts/serialize';
-import type { OutputOptions } from '../shared/output';
+import type { OutputOptions } from '../../http/output';
 import type { SerializeContext } from '../shared/serialize-context';
 import { serializeTag } from '../tags/serialize';
 

@@ -1,6 +1,6 @@
 import { readJson } from '../../http/body';
-import type { RouteContext, RouteDef } from '../../http/context';
-import { json, noContent } from '../../http/response';
+import type { RouteContext, RouteDef } from '../../core/context';
+import { json, noContent } from '../../core/answer';
 import { firstOf } from '../shared/envelope';
 import { requireId } from '../shared/ids';
 import { addWebhook, destroyWebhook, editWebhook, type WebhookWriteContext } from './operations';
@@ -9,7 +9,7 @@ import { serializeWebhook } from './serialize';
 const admin = (action: string) => ({ api: 'admin' as const, auth: 'admin' as const, permission: { resource: 'webhooks', action } });
 
 async function item(ctx: RouteContext): Promise<Record<string, unknown>> {
-  return firstOf(await readJson(ctx.request, ctx.app.options.limits.jsonBodyBytes), 'webhooks');
+  return firstOf(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), 'webhooks');
 }
 
 const writeContext = (ctx: RouteContext): WebhookWriteContext => ({ app: ctx.app, actor: ctx.actor!, version: ctx.version });

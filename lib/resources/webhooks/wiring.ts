@@ -1,8 +1,8 @@
-import type { AppContext } from '../http/context';
-import { webhookPayload } from '../resources/webhooks/payload';
-import { outboxStager } from './outbox';
-import { guardedFetch } from './transport';
-import { createWebhookWorker, type WebhookWorker } from './worker';
+import type { AppContext } from '../../core/context';
+import { outboxStager } from '../../events/outbox';
+import { guardedFetch } from '../../events/transport';
+import { createWebhookWorker, type WebhookWorker } from '../../events/worker';
+import { webhookPayload } from './payload';
 
 /**
  * Webhooks on the event bus: deliveries are staged into the outbox inside each writing transaction,

@@ -1,15 +1,13 @@
+// Which raw request targets are Content API reads the response cache may answer (the pipeline's first
+// step, lib/http/pipeline.ts), read from the target's text with no URL parsed per request.
 import type { ContentKeys } from '../auth/content-key';
-import { cacheKey, type ContentResponses } from './content-api';
+import { cacheKey } from './content-api';
 import type { ApiRouter } from './router';
-import type { HeaderReader, WireAnswer } from './wire-answer';
 
-export interface CacheHitDeps {
+export interface CachedTargetDeps {
   router: ApiRouter;
   contentKeys: ContentKeys;
-  contentResponses: ContentResponses;
   imagesPath: string;
-  /** False while the full way must run first: after `close()`, or when scheduled posts may be due. */
-  mayAnswer(): boolean;
 }
 
 /**
@@ -23,23 +21,20 @@ const PLAIN_TARGET = /^\/(?![/\\])[\w\-.~!$&'()*+,;=:@/?%]*$/;
 /** Resolved targets are kept up to this many, then forgotten all at once. */
 const MAX_TARGETS = 10_000;
 
-/** What a target stands for: the content key it carries and the cache key `fetch` would use for it. */
+/** What a target stands for: the content key it carries and the cache key the full way would use for it. */
 interface Resolved {
   key: string;
   cacheKey: string;
 }
 
 /**
- * Answers the Content API cache hits that need nothing awaited straight from the cache, with no
- * Request, URL, Headers or Response made; everything else (misses, a stale generation, every request
- * whose key is not one already found valid, redirects, odd addresses) is left to `fetch`.
- *
- * It answers only when the full way would answer the same: the full way routes by the path alone,
- * accepts a remembered key without side effects, has nothing to run before the route while
- * `mayAnswer()` holds, and serves a hit from the cache entry and `If-None-Match` alone.
+ * The cache key of a target when the full way would serve it from the cache and nothing but the cache:
+ * a Content API read whose key is one already found valid (so accepting it again has no side effects),
+ * routed by its path alone. Undefined for everything else (every request whose key is not one already
+ * found valid, redirects, odd addresses), which takes the full way.
  */
-export function createCacheHitAnswerer(deps: CacheHitDeps) {
-  const { router, contentKeys, contentResponses, imagesPath } = deps;
+export function cachedTargets(deps: CachedTargetDeps): (target: string) => string | undefined {
+  const { router, contentKeys, imagesPath } = deps;
   // raw target → what it stands for, or null where a cached answer never applies; only targets with
   // a valid key are remembered, so requests without one cannot crowd out the others
   const targets = new Map<string, Resolved | null>();
@@ -61,7 +56,7 @@ export function createCacheHitAnswerer(deps: CacheHitDeps) {
   }
 
   /** The cache key for a target, or null when it is not a cached Content API route. */
-  function cacheKeyOf(target: string): string | null {
+  function routedKeyOf(target: string): string | null {
     let url: URL;
     try {
       url = new URL(target, 'http://localhost');
@@ -70,7 +65,7 @@ export function createCacheHitAnswerer(deps: CacheHitDeps) {
     }
     const { pathname } = url;
     if (pathname.startsWith(`${imagesPath}/`) || pathname.includes('%00')) return null;
-    // a path that no route matches is redirected (no trailing slash) or refused: `fetch`'s to answer
+    // a path that no route matches is redirected (no trailing slash) or refused: the full way's to answer
     const found = router.lookup('GET', pathname);
     if (found.kind !== 'match' || found.api !== 'content') return null;
     const { route } = found.match;
@@ -86,12 +81,11 @@ export function createCacheHitAnswerer(deps: CacheHitDeps) {
     // a remembered key is one found valid, hex only, so the raw text is the decoded key; any other key,
     // or none, goes the full way, to be refused and counted there
     if (key === null || !contentKeys.isKnown(key)) return undefined;
-    const found = cacheKeyOf(target);
+    const found = routedKeyOf(target);
     return found === null ? null : { key, cacheKey: found };
   }
 
-  return function answer(method: string, target: string, header: HeaderReader): WireAnswer | undefined {
-    if ((method !== 'GET' && method !== 'HEAD') || !deps.mayAnswer()) return undefined;
+  return function cacheKeyOf(target: string): string | undefined {
     let found = targets.get(target);
     if (found === undefined) {
       found = resolve(target);
@@ -101,7 +95,6 @@ export function createCacheHitAnswerer(deps: CacheHitDeps) {
     } else if (found !== null && !contentKeys.isKnown(found.key)) {
       return undefined;
     }
-    if (found === null) return undefined;
-    return contentResponses.readyAnswer(found.cacheKey, method, header);
+    return found === null ? undefined : found.cacheKey;
   };
 }

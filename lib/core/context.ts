@@ -1,8 +1,9 @@
-import type { Storage } from '../storage/storage';
-import type { UserWithRoles } from '../storage/rows';
-import type { ResolvedOptions } from '../options';
-import type { EventBus } from '../events/bus';
-import type { ReadModel } from '../read-model/read-model';
+// The bottom layer's vocabulary: what a route is, who calls it, and what it may use. The core imports
+// nothing above it (not even types): the parts of AppContext and ActingUser that other folders
+// implement (storage, options, events, the user's row) are added to these interfaces by
+// lib/app-context.ts, which imports them. See the README's architecture section.
+import type { Answer } from './answer';
+import type { RequestHead } from './head';
 
 export type Api = 'admin' | 'content';
 export type Version = 'v2' | 'v3';
@@ -15,27 +16,31 @@ export type Actor =
   | { kind: 'integration'; integrationId: string; apiKeyId: string }
   | {
       kind: 'user';
-      user: UserWithRoles;
+      user: ActingUser;
       role: string;
       sessionId?: string;
       /** A `Set-Cookie` the response should carry: the session slid forward and the browser's cookie must follow. */
       setCookie?: string;
     };
 
-/** Everything a resource may use; built once per service. */
+/** The signed-in user: its row with its roles (`UserWithRoles`, merged in by lib/app-context.ts). */
+export interface ActingUser {
+  id: string;
+}
+
+/**
+ * Everything a resource may use; built once per service (lib/service.ts). `storage`, `options` and
+ * `events` are merged in by lib/app-context.ts.
+ */
 export interface AppContext {
-  storage: Storage;
-  options: ResolvedOptions;
   now(): Date;
-  events: EventBus;
-  /** What the Content API keeps between requests, and what it depends on (lib/read-model). */
-  readModel: ReadModel;
   /** Called after API keys were refreshed or deleted, so in-process caches of keys forget them at once. */
   keysChanged?: () => void;
 }
 
 export interface RouteContext {
-  request: Request;
+  /** The request as the pipeline took it; its body is read only if the route asks (`head.body()`). */
+  head: RequestHead;
   url: URL;
   api: Api;
   version: Version;
@@ -63,5 +68,5 @@ export interface RouteDef {
   versions?: readonly Version[];
   auth: AuthRequirement;
   permission?: Permission;
-  handle(ctx: RouteContext): Promise<Response>;
+  handle(ctx: RouteContext): Promise<Answer>;
 }

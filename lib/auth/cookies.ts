@@ -1,5 +1,7 @@
+import type { RequestHead } from '../core/head';
+
 /** The value of cookie `name` in the request's Cookie header(s), or null. The first one wins when repeated. */
-export function readCookie(request: Request, name: string): string | null {
+export function readCookie(request: Pick<RequestHead, 'headers'>, name: string): string | null {
   const header = request.headers.get('cookie');
   if (!header) return null;
   for (const part of header.split(';')) {

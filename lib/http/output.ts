@@ -1,5 +1,5 @@
-import { validation } from '../../http/errors';
-import { list } from '../../http/query';
+import { validation } from '../core/errors';
+import { list } from './query';
 
 export type Format = 'html' | 'mobiledoc' | 'plaintext';
 const FORMATS: readonly Format[] = ['html', 'mobiledoc', 'plaintext'];

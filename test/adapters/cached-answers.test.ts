@@ -1,6 +1,7 @@
-// Content API cache hits answered by the adapters without the fetch objects (ANSWER_CACHE_HIT) must be
-// the very answers the full way gives. One service behind two servers: one lets the adapter take hits
-// from the cache, the other hides that method, so every request there takes the full way.
+// Content API reads the response cache answers at once (the pipeline's first step; `Service.answer`
+// returns them, not a promise) must be the very answers the full way gives, as clients see them. One
+// service behind two servers: one hands the pipeline request heads read from the socket (a pressroom
+// service's way), the other only knows `fetch` (WHATWG Requests and Responses, as any fetch handler).
 import { createServer, request as httpRequest, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -9,13 +10,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createService, type Service } from '../../lib';
 import { toExpressMiddleware } from '../../lib/adapters/express';
 import { toNodeHandler, type FetchHandler } from '../../lib/adapters/node';
-import { FETCH_WITH_BYTES, type FetchWithBytes } from '../../lib/http/body-bytes';
-import { ANSWER_CACHE_HIT, type AnswersCacheHits } from '../../lib/http/wire-answer';
+import type { RequestHead } from '../../lib/core/head';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { adminToken, BASE, body, createTestSite, type TestSite } from '../helpers/service';
 import { OWNER, sessionClient } from '../users/helpers';
 
-type Pressroom = Service & FetchWithBytes & AnswersCacheHits;
+/** A GET (or `method`) of `target` as a server reads it, with no headers. */
+const headFor = (target: string, method = 'GET'): RequestHead => ({
+  method,
+  target,
+  origin: new URL(BASE).origin,
+  headers: new Headers(),
+  body: () => null,
+});
 
 let clock = Date.parse('2025-03-01T09:00:00.000Z');
 const now = () => new Date(clock);
@@ -27,7 +34,7 @@ interface Raw {
   body: Buffer;
 }
 
-/** One request over a fresh connection, seen as the client gets it. */
+/** One request over a fresh connection, seen as the client gets it (header lines sorted by name: their order means nothing). */
 function raw(origin: string, target: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Raw> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
@@ -39,6 +46,9 @@ function raw(origin: string, target: string, init: { method?: string; headers?: 
         for (let i = 0; i < res.rawHeaders.length; i += 2) {
           if (res.rawHeaders[i].toLowerCase() !== 'date') headers.push(res.rawHeaders[i], res.rawHeaders[i + 1]);
         }
+        const pairs = headers.flatMap((h, i) => (i % 2 === 0 ? [[h, headers[i + 1]]] : []));
+        pairs.sort(([a], [b]) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0));
+        headers.splice(0, headers.length, ...pairs.flat());
         resolve({ status: res.statusCode!, headers, body: Buffer.concat(chunks) });
       });
     });
@@ -68,23 +78,19 @@ async function listen(listener: RequestListener, options: ServerOptions = {}): P
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** The service as an adapter sees it: with its cache-hit method watched, or without it at all. */
+/** The service as an adapter sees it: taking request heads, each answer watched; or knowing only `fetch`. */
 function views(service: Service) {
-  const inner = service as Pressroom;
   const log: boolean[] = [];
-  const full: FetchHandler & FetchWithBytes = {
-    fetch: (request, context) => inner.fetch(request, context),
-    [FETCH_WITH_BYTES]: (request, context) => inner[FETCH_WITH_BYTES](request, context),
-  };
-  const watched: FetchHandler & FetchWithBytes & AnswersCacheHits = {
+  const full: FetchHandler = { fetch: (request, context) => service.fetch(request, context) };
+  const watched: FetchHandler & Pick<Service, 'answer'> = {
     ...full,
-    [ANSWER_CACHE_HIT](method, target, header) {
-      const answer = inner[ANSWER_CACHE_HIT](method, target, header);
-      log.push(answer !== undefined);
+    answer(head, context) {
+      const answer = service.answer(head, context);
+      log.push(!(answer instanceof Promise));
       return answer;
     },
   };
-  /** For each request offered since the last call: whether the cache answered it. */
+  /** For each head handed over since the last call: whether the cache answered it at once. */
   const answered = () => log.splice(0);
   return { full, watched, answered };
 }
@@ -99,13 +105,13 @@ const content = (path: string, key = site.contentKey) => `/svc/api/v3/content/${
 let SLUG: string;
 let TAGS: string;
 
-/** The same request on the server answering hits and on the full way; `answered`: whether the cache took it. */
+/** The same request on the server handing over heads and on the fetch one; `answered`: whether the cache took it at once. */
 async function both(target: string, init: { method?: string; headers?: Record<string, string> } = {}) {
   answered();
   const fast = await raw(fastOrigin, target, init);
   const took = answered();
   const full = await raw(fullOrigin, target, init);
-  expect(answered()).toEqual([]); // the full way never asks for a hit
+  expect(answered()).toEqual([]); // the fetch server never hands over a head
   return { fast, full, answered: took[0] ?? false };
 }
 
@@ -349,7 +355,7 @@ describe('Content API cache hits over HTTP', () => {
     const [fastJoining, fullJoining] = [await listen(toNodeHandler(seen.watched), joining), await listen(toNodeHandler(seen.full), joining)];
     const twoHosts = async (origin: string) =>
       (await rawLines(origin, `GET ${SLUG} HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: other\r\nConnection: close\r\n\r\n`)).split(' ')[1];
-    expect([await twoHosts(fastJoining), await twoHosts(fullJoining), seen.answered()]).toEqual(['400', '400', []]);
+    expect([await twoHosts(fastJoining), await twoHosts(fullJoining), seen.answered()]).toEqual(['400', '400', [false]]);
     const direct = await raw(fastOrigin, SLUG);
     expect(answered()).toEqual([true]);
     expect(direct.status).toBe(200);
@@ -390,9 +396,11 @@ describe('Content API cache hits over HTTP', () => {
     const target = content('tags/', contentKey);
     await raw(origin, target);
     expect((await raw(origin, target)).status).toBe(200);
-    expect((closing as Pressroom)[ANSWER_CACHE_HIT]('GET', target, () => null)).toBeDefined();
+    expect(closing.answer(headFor(target))).not.toBeInstanceOf(Promise);
     await closing.close();
-    expect((closing as Pressroom)[ANSWER_CACHE_HIT]('GET', target, () => null)).toBeUndefined();
+    const afterClose = closing.answer(headFor(target));
+    expect(afterClose).toBeInstanceOf(Promise);
+    expect((await afterClose).status).toBe(500);
     expect((await raw(origin, target)).status).toBe(500);
     expect(errors).toHaveBeenCalledWith(`unexpected error answering GET ${target.split('?')[0]}`, expect.anything());
   });
@@ -434,9 +442,9 @@ describe('Content API cache hits over HTTP', () => {
   });
 });
 
-describe('cache hits offered odd targets', () => {
-  it('answer only what service.fetch answers alike, or leave it to fetch', async () => {
-    const service = site.service as Pressroom;
+describe('cached answers to odd targets', () => {
+  it('come at once only where service.fetch answers alike; the rest take the full way', async () => {
+    const service = site.service;
     const key = site.contentKey;
     const path = '/svc/api/v3/content/tags/';
     await service.fetch(new Request(`${BASE}${path}?key=${key}`));
@@ -468,19 +476,22 @@ describe('cache hits offered odd targets', () => {
     ];
     const answeredFromCache: string[] = [];
     for (const target of offered) {
-      const answer = service[ANSWER_CACHE_HIT]('GET', target, () => null);
-      if (!answer) continue;
+      const answer = service.answer(headFor(target));
+      if (answer instanceof Promise) {
+        await answer;
+        continue;
+      }
       answeredFromCache.push(target);
       const direct = await inProcess(target);
       expect(answer.status, target).toBe(direct.status);
-      expect(Buffer.from(answer.body!).equals(direct.body), target).toBe(true);
+      expect(Buffer.from(answer.body as Uint8Array).equals(direct.body), target).toBe(true);
     }
     // dot segments are resolved as `fetch` resolves them, to the same entry
     expect(answeredFromCache).toEqual([`${path}?key=${key}`, `/svc/api/v3/content/./tags/?key=${key}`, `/svc/api/v3/content/x/../tags/?key=${key}`]);
-    for (const method of ['POST', 'OPTIONS', 'get', 'DELETE'])
-      expect(
-        service[ANSWER_CACHE_HIT](method, `${path}?key=${key}`, () => null),
-        method,
-      ).toBeUndefined();
+    for (const method of ['POST', 'OPTIONS', 'get', 'DELETE']) {
+      const answer = service.answer(headFor(`${path}?key=${key}`, method));
+      expect(answer, method).toBeInstanceOf(Promise);
+      await answer;
+    }
   });
 });
