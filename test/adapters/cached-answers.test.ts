@@ -405,7 +405,7 @@ describe('Content API cache hits over HTTP', () => {
     expect(errors).toHaveBeenCalledWith(`unexpected error answering GET ${target.split('?')[0]}`, expect.anything());
   });
 
-  it('follow another instance’s writes no later than the full way does', async () => {
+  it('follow another instance’s writes as soon as the database announces them, the full way alike', async () => {
     // a second instance on the same database, as a second process would be; closing it leaves the database open
     const shared = createSqlStorage(site.driver);
     const other = await createService({ url: BASE, storage: Object.create(shared, { close: { value: async () => {} } }), now });
@@ -417,11 +417,10 @@ describe('Content API cache hits over HTTP', () => {
       const before = names(await raw(otherOrigin, TAGS));
       const published = await site.admin.post('posts/', { posts: [{ title: 'Elsewhere', status: 'published', tags: ['Zeta'] }] });
       expect(published.status).toBe(201);
-      // within the generation check interval the other instance may serve what it had, either way alike
-      expect(names(await raw(otherOrigin, TAGS))).toEqual(before);
-      expect((await body(await other.fetch(new Request(BASE + TAGS)))).tags.map((t: { name: string }) => t.name)).toEqual(before);
-      clock += 501;
+      // the database announces the change (LISTEN/NOTIFY), so the other instance shows it at once, either way alike
       expect(names(await raw(otherOrigin, TAGS))).toContain('Zeta');
+      expect((await body(await other.fetch(new Request(BASE + TAGS)))).tags.map((t: { name: string }) => t.name)).toContain('Zeta');
+      expect(before).not.toContain('Zeta');
     } finally {
       await other.close();
     }

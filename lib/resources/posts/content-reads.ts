@@ -1,9 +1,9 @@
-import type { RouteContext } from '../../http/context';
+import type { RouteContext } from '../../core/context';
 import { isInGroup, textOf, type NqlComparison, type NqlNode, type NqlText, type NqlValue } from '../../nql';
 import { keys } from '../../read-model/keys';
 import type { PostType } from '../../storage/rows';
 import type { PostBody, PublishedPost } from '../../storage/storage';
-import type { OutputOptions } from '../shared/output';
+import type { OutputOptions } from '../../http/output';
 import type { SerializeContext } from '../shared/serialize-context';
 import { postQuery, type PostBrowse } from './operations';
 import { serializePost } from './serialize';
