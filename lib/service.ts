@@ -5,6 +5,7 @@ import type { FetchContext } from './http/client-address';
 import { ContentResponses } from './http/content-api';
 import type { AppContext } from './app-context';
 import { createPipeline } from './http/pipeline';
+import { KeptFiles } from './files/kept-files';
 import { headOf, toResponse } from './http/web-fetch';
 import type { Answer } from './core/answer';
 import type { RequestHead } from './core/head';
@@ -159,6 +160,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     beforeRouteDue: () => app.now().getTime() >= nextDueCheck,
     isClosed: () => closed,
     adminClient: resolved.adminClient ? createAdminClient(resolved.name) : undefined,
+    keptFiles: new KeptFiles(),
   });
 
   const service: Service = {

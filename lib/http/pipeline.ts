@@ -6,6 +6,7 @@ import { bodiless, errorAnswer, withHeaders, type Answer } from '../core/answer'
 import type { Actor, AppContext, Method, RouteContext } from '../core/context';
 import { ApiError, asApiError, badRequest, noPermission, notFound } from '../core/errors';
 import type { RequestHead } from '../core/head';
+import type { KeptFiles } from '../files/kept-files';
 import { serveFile } from '../files/serve';
 import { ImageVariants } from '../files/variants';
 import { adminPreflight, withAdminCors } from './admin-cors';
@@ -29,11 +30,14 @@ export interface PipelineDeps {
   isClosed(): boolean;
   /** The admin web app under `/{name}/`, unless turned off. */
   adminClient?: AdminClient;
+  /** Where answers to plain GETs of small image files are kept for the first step. */
+  keptFiles?: KeptFiles;
 }
 
 /** The service's one way from a request to its answer; `context` is what the host passed beside the request (`FetchContext`). */
 export type Pipeline = (head: RequestHead, context?: unknown) => Answer | Promise<Answer>;
 
+const CONDITIONAL = ['range', 'if-range', 'if-none-match', 'if-modified-since'];
 const CACHE_CONTROL_ADMIN = 'no-cache, private, no-store, must-revalidate, max-stale=0';
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']);
 /** Methods no request of the Fetch standard can carry: a head with one is refused as unreadable. */
@@ -56,16 +60,19 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   // the full way answers 400 to an origin (a Host) no URL can be made with; the last one that could is remembered
   let goodOrigin = '';
 
-  /** The first step: a GET or HEAD the response cache answers as the full way would, or undefined. */
+  /** The first step: a GET or HEAD a kept image file or the response cache answers as the full way would, or undefined. */
   function fromCache(head: RequestHead): Answer | undefined {
-    if ((head.method !== 'GET' && head.method !== 'HEAD') || deps.isClosed() || deps.beforeRouteDue()) return undefined;
-    const key = cacheKeyOf(head.target);
-    if (key === undefined) return undefined;
+    if ((head.method !== 'GET' && head.method !== 'HEAD') || deps.isClosed()) return undefined;
     if (head.origin !== goodOrigin) {
       if (!URL.canParse(head.origin)) return undefined;
       goodOrigin = head.origin;
     }
-    return contentResponses.lookup(key, head);
+    // a kept image file first: it needs no look for scheduled posts, which only routed requests run
+    const file = deps.keptFiles?.lookup(head);
+    if (file) return file;
+    if (deps.beforeRouteDue()) return undefined;
+    const key = cacheKeyOf(head.target);
+    return key === undefined ? undefined : contentResponses.lookup(key, head);
   }
 
   async function authenticate(ctx: RouteContext, auth: 'public' | 'admin' | 'content'): Promise<Actor | null> {
@@ -79,7 +86,12 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     const method = head.method.toUpperCase();
     if (url.pathname.startsWith(`${resolved.imagesPath}/`)) {
       const relative = url.pathname.slice(resolved.imagesPath.length + 1);
-      return (await variants.serve(head, relative)) ?? (await serveFile(head, resolved.files.images, relative));
+      const answer = (await variants.serve(head, relative)) ?? (await serveFile(head, resolved.files.images, relative));
+      // kept under the target as sent, which is what the first step looks up
+      if (deps.keptFiles && method === 'GET' && head.target === url.pathname && !CONDITIONAL.some((name) => head.headers.get(name) !== null)) {
+        deps.keptFiles.remember(head.target, answer);
+      }
+      return answer;
     }
     if (deps.adminClient?.owns(url.pathname)) return deps.adminClient.serve(head, url);
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');

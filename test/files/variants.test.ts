@@ -222,6 +222,10 @@ describe('through the Node adapter', () => {
       expect(await bytes(part)).toEqual(firstBytes.slice(0, 4));
       const head = await fetch(`${origin}${path}`, { method: 'HEAD' });
       expect(head.headers.get('content-length')).toBe(String(firstBytes.length));
+      // kept: the pipeline's first step answers it at once, with the bytes the full way served
+      const kept = site.service.answer({ method: 'GET', target: path, origin, headers: new Headers(), body: () => null });
+      expect(kept).not.toBeInstanceOf(Promise);
+      expect(Buffer.from((kept as { body: Uint8Array }).body)).toEqual(Buffer.from(firstBytes));
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
