@@ -1,5 +1,5 @@
-// Which raw request targets are Content API reads the response cache may answer (the pipeline's first
-// step, lib/http/pipeline.ts), read from the target's text with no URL parsed per request.
+// Which raw request targets are Content API reads the read model may answer at once (the pipeline's
+// first step, lib/http/pipeline.ts), and the cache key the full way would give them.
 import type { ContentKeys } from '../auth/content-key';
 import { cacheKey } from './content-api';
 import type { ApiRouter } from './router';
@@ -18,15 +18,6 @@ export interface CachedTargetDeps {
  */
 const PLAIN_TARGET = /^\/(?![/\\])[\w\-.~!$&'()*+,;=:@/?%]*$/;
 
-/** Resolved targets are kept up to this many, then forgotten all at once. */
-const MAX_TARGETS = 10_000;
-
-/** What a target stands for: the content key it carries and the cache key the full way would use for it. */
-interface Resolved {
-  key: string;
-  cacheKey: string;
-}
-
 /**
  * The cache key of a target when the full way would serve it from the cache and nothing but the cache:
  * a Content API read whose key is one already found valid (so accepting it again has no side effects),
@@ -35,10 +26,6 @@ interface Resolved {
  */
 export function cachedTargets(deps: CachedTargetDeps): (target: string) => string | undefined {
   const { router, contentKeys, imagesPath } = deps;
-  // raw target → what it stands for, or null where a cached answer never applies; only targets with
-  // a valid key are remembered, so requests without one cannot crowd out the others
-  const targets = new Map<string, Resolved | null>();
-
   /** The key a target carries, as URLSearchParams reads it; null if it is not one plain `key`. */
   function keyOf(query: string): string | null {
     let key: string | null = null;
@@ -73,28 +60,15 @@ export function cachedTargets(deps: CachedTargetDeps): (target: string) => strin
     return cacheKey(url);
   }
 
-  /** What a target stands for; undefined when its key is not one known valid (nothing is remembered then). */
-  function resolve(target: string): Resolved | null | undefined {
-    if (!PLAIN_TARGET.test(target)) return null;
+  // worked out afresh for every request (a URL parse and a route look-up, a few µs): nothing is kept
+  // here, so nothing here can go stale
+  return function cacheKeyOf(target: string): string | undefined {
+    if (!PLAIN_TARGET.test(target)) return undefined;
     const q = target.indexOf('?');
     const key = q < 0 ? null : keyOf(target.slice(q + 1));
-    // a remembered key is one found valid, hex only, so the raw text is the decoded key; any other key,
-    // or none, goes the full way, to be refused and counted there
+    // a key already found valid is hex only, so the raw text is the decoded key; any other key, or
+    // none, goes the full way, to be refused and counted there
     if (key === null || !contentKeys.isKnown(key)) return undefined;
-    const found = routedKeyOf(target);
-    return found === null ? null : { key, cacheKey: found };
-  }
-
-  return function cacheKeyOf(target: string): string | undefined {
-    let found = targets.get(target);
-    if (found === undefined) {
-      found = resolve(target);
-      if (found === undefined) return undefined;
-      if (targets.size >= MAX_TARGETS) targets.clear();
-      targets.set(target, found);
-    } else if (found !== null && !contentKeys.isKnown(found.key)) {
-      return undefined;
-    }
-    return found === null ? undefined : found.cacheKey;
+    return routedKeyOf(target) ?? undefined;
   };
 }
