@@ -82,9 +82,10 @@ export async function inProcessSection(ctx: BenchContext): Promise<void> {
 const EDITS = 200;
 
 /**
- * What the first read of a page costs after one of its posts was edited: the storage then reads
- * that post's row again and checks the versions of the others, their tags and authors (public-memo.ts).
- * Against the same read through a storage that keeps nothing, which reads everything every time.
+ * What the first read of a page costs after one of its posts was edited: the read model evicted the
+ * page and that post's JSON, so the read walks the page, reads and renders that post again and takes
+ * the others' JSON and the total as kept (lib/read-model). Against the same read through a service
+ * that keeps nothing, which reads everything every time.
  */
 async function afterAnEdit(ctx: BenchContext, off: Service): Promise<void> {
   const { settings, report } = ctx;

@@ -39,8 +39,8 @@ export async function scaleSection(ctx: BenchContext): Promise<void> {
   const sites = new Map<SizeName, { site: Site; service: Service }>();
   for (const size of sizes) {
     const site = await ctx.site(size);
-    // nothing kept between reads either: the same URL read again would otherwise find its page's ids
-    // and rows kept (page-memo.ts, public-memo.ts), and what grows with the site is the walk
+    // nothing kept between reads (lib/read-model): the same URL read again would otherwise be answered
+    // from what was kept, and what grows with the site is the walk
     sites.set(size, { site, service: await site.keepingNothing({ contentApi: { cache: false } }) });
   }
   try {

@@ -1,6 +1,5 @@
-// Pagination totals and post counts of the Content API are remembered per content generation
-// (lib/storage/sql/count-memo.ts). With the response cache off, so that only that memo could be stale:
-// a write must show in the next read, through the instance that wrote or through another one.
+// Pagination totals and post counts of the Content API: a write must show in the next read, through
+// the instance that wrote or through another one on the same database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../lib';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
