@@ -44,8 +44,8 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /**
- * How a request travels, in this order: a Content API read the response cache holds is answered at once,
- * with nothing awaited; anything else goes through files, routing and its redirects, preflights,
+ * How a request travels, in this order: an answer held ready (a small image file served before, a Content
+ * API read the response cache holds) is given at once, with nothing awaited; anything else goes through files, routing and its redirects, preflights,
  * authentication and permissions, the Content API's cache, then the route. Every failure becomes the error
  * envelope; CORS and HEAD are settled last.
  */
