@@ -21,8 +21,9 @@ describe.skipIf(!built)('the built ESM core', () => {
         {
           name: 'lazy-node-parts',
           setup(b) {
-            // loaded with import() only when the default storage, its folder stores for uploads, an upload or a resized image is used
-            b.onResolve({ filter: /\/(pglite|beside-data|image-transform)-[A-Z0-9]+\.js$|^busboy$/ }, (args) => ({ path: args.path, external: true }));
+            // loaded with import() only when the default storage (lib/storage/pglite/storage.ts, bundled as
+            // storage-*.js), its folder stores for uploads, an upload or a resized image is used
+            b.onResolve({ filter: /\/(storage|beside-data|image-transform)-[A-Z0-9]+\.js$|^busboy$/ }, (args) => ({ path: args.path, external: true }));
           },
         },
       ],
