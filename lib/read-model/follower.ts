@@ -29,7 +29,10 @@ export class ChangeFollower {
 
   /** The generation, current as of a read no older than `checkMs` and no change this instance was told of. */
   async current(): Promise<number> {
-    while (!this.fresh()) await this.read();
+    if (this.fresh()) return this.generation;
+    // a read that began before the latest change it was told of may have missed it: read again
+    do await this.read();
+    while (this.readTold !== this.told);
     return this.generation;
   }
 

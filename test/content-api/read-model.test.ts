@@ -99,6 +99,15 @@ describe('the read model', () => {
     expect(readModel.get('n98')).toBe(98);
   });
 
+  it('asks the database on every read with checkMs 0, and still answers', async () => {
+    const { db, readModel } = model(0);
+    readModel.keep('a', 'A', ['post:1'], 10, await readModel.current());
+    expect(readModel.fresh()).toBeUndefined();
+    db.commit('post:1');
+    expect(await readModel.current()).toBe(1);
+    expect(readModel.get('a')).toBeUndefined();
+  });
+
   it('keeps nothing with maxBytes 0', async () => {
     const readModel = new ReadModel(feed().changes, { maxBytes: 0, checkMs: 500, clock: () => 0 });
     expect(readModel.keep('a', 'A', [], 1, await readModel.current())).toBe(false);
