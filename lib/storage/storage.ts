@@ -64,8 +64,6 @@ export interface PostQuery extends FilteredQuery {
   slugOrder?: string[] | null;
   /** The body columns the caller reads; the others come back null. Absent → all. */
   bodies?: readonly PostBody[];
-  /** With `publishedOnly`: the relations the page should bring along (`PostPage.relations`). */
-  include?: RelationChoice;
   /** The total of the list, where the caller knows it: not counted again, and checked before a page is walked from the end. */
   total?: KnownTotal;
 }
@@ -121,11 +119,6 @@ export interface PostWithRelations {
   authors: UserWithRoles[];
 }
 
-/** A page of posts; with its relations as the Content API shows them where the query asked (`include`) and the store could bring them. */
-export interface PostPage extends BrowseResult<PostRow> {
-  relations?: PublicPostRelations;
-}
-
 /** A published post or page with its relations as the Content API shows them. */
 export interface PublishedPost {
   row: PostRow;
@@ -139,7 +132,7 @@ export interface PublishedPage {
 }
 
 export interface PostStore {
-  browse(query: PostQuery): Promise<PostPage>;
+  browse(query: PostQuery): Promise<BrowseResult<PostRow>>;
   /** The page `query` (with `publishedOnly`) names, as ids: the Content API reads the posts it does not hold by `published`. */
   publishedPage(query: PostQuery): Promise<PublishedPage>;
   /** The published posts of `type` with these ids, in this order, with the relations asked for; others are left out. */

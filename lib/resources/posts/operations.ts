@@ -301,7 +301,7 @@ export async function browsePosts(
   query: PostBrowse,
 ): Promise<{ rows: PostRow[]; total: number; relations: PostRelations | PublicPostRelations }> {
   const result = await tx.posts.browse(postQuery(app, query));
-  return { ...result, relations: result.relations ?? (await relationsOf(tx, result.rows, query)) };
+  return { ...result, relations: await relationsOf(tx, result.rows, query) };
 }
 
 export function postQuery(app: AppContext, query: PostBrowse): PostQuery {
@@ -315,7 +315,6 @@ export function postQuery(app: AppContext, query: PostBrowse): PostQuery {
     slugOrder: query.slugOrder,
     defaultOrder: query.publishedOnly ? (query.type === 'page' ? 'title' : 'published_at') : 'admin',
     bodies: query.bodies,
-    include: query.include,
   };
 }
 
