@@ -66,7 +66,9 @@ function bound(db: PGlite, shared: Shared, tx?: Transaction): SqlDriver {
     },
 
     async exec(sql: string) {
-      for (const result of await (tx ?? db).exec(sql)) noteChanges(result.affectedRows);
+      const results = await (tx ?? db).exec(sql);
+      // each result counts the rows of the statements before it too: the last one has them all
+      noteChanges(results[results.length - 1]?.affectedRows);
       // statements without parameters are migrations and upkeep: a table may have changed shape
       statements.clear();
     },
