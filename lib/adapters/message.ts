@@ -178,12 +178,15 @@ async function write(status: number, headers: Readonly<OutgoingHttpHeaders>, bod
 }
 
 /** The host's context for a message: its client address, found only if the service asks. */
-function contextOf(req: IncomingMessage, options: NodeHandlerOptions): FetchContext {
-  return {
-    get clientAddress() {
-      return clientAddressOf(req, options);
-    },
-  };
+class MessageContext implements FetchContext {
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly options: NodeHandlerOptions,
+  ) {}
+
+  get clientAddress(): string | undefined {
+    return clientAddressOf(this.req, this.options);
+  }
 }
 
 /** Told what went wrong when an answer could not be had or written (`res.headersSent` says whether it had begun). */
@@ -206,7 +209,7 @@ export function serveMessage(
   if (takesHeads(service)) {
     let answered: Answer | Promise<Answer>;
     try {
-      answered = service.answer(headOf(req, options, overrides), contextOf(req, options));
+      answered = service.answer(headOf(req, options, overrides), new MessageContext(req, options));
     } catch (error) {
       fail(error);
       return;

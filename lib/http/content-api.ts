@@ -36,14 +36,55 @@ function kept(etag: string, headers: Record<string, string>, body: Uint8Array): 
   };
 }
 
+/** A path a URL parser leaves as it is: no dot segments, escapes, backslashes, or `//` start. */
+const PLAIN_PATH = /^\/(?!\/)[\w\-~!$&'()*+,;=:@/]*$/;
+/** A query a URL parser leaves as it is: no fragment, whitespace, controls or non-ASCII. */
+const PLAIN_QUERY = /^[\w\-.~!$&'()*+,;=:@/?%]*$/;
+/** Characters a decoded name or value may hold as they are in a cache key; the rest are escaped. */
+const ESCAPED_IN_KEY = /%(?:24|2C|3B|3A|40|2F|3F)/g;
+
+/** `text` escaped for a cache key, as a plain parameter would have been written. */
+function escapeForKey(text: string): string {
+  return encodeURIComponent(text).replace(ESCAPED_IN_KEY, decodeURIComponent);
+}
+
+/** A parameter as `[name, its text in the key]`: as written where nothing in it is escaped, else decoded as URLSearchParams decodes it and escaped again. */
+function keyParam(param: string): [string, string] {
+  const eq = param.indexOf('=');
+  if (!param.includes('%') && !param.includes('+')) return [eq < 0 ? param : param.slice(0, eq), param];
+  const [[name, value]] = new URLSearchParams(param);
+  const escapedName = escapeForKey(name);
+  // an `=` in a value is written as it is: only a parameter's first one ends its name
+  return [escapedName, `${escapedName}=${escapeForKey(value).replaceAll('%3D', '=')}`];
+}
+
 /**
- * What makes two requests the same resource: the path and the query without the key (which only
- * authorises), in a fixed order, so `?a=1&b=2` and `?b=2&a=1` share one answer.
+ * What makes two requests the same resource: the path, and the query without the key (which only
+ * authorises) in order of name, so `?a=1&b=2`, `?b=2&a=1` and `?b=2&a=%31` share one answer. Worked out
+ * from the target as received, parsed as a URL only where a URL parser would change it (dot segments, a
+ * fragment), so the pipeline's first step (http/cached-targets.ts) finds a kept answer with no URL parse
+ * and no route look-up. A repeated name keeps its values in order: routes read the first.
  */
-export function cacheKey(url: URL): string {
-  const params = [...url.searchParams].filter(([name]) => name !== 'key');
-  params.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
-  return `${url.pathname}?${new URLSearchParams(params).toString()}`;
+export function cacheKey(target: string): string {
+  const q = target.indexOf('?');
+  let path = q < 0 ? target : target.slice(0, q);
+  let query = q < 0 ? '' : target.slice(q + 1);
+  if (!PLAIN_PATH.test(path) || !PLAIN_QUERY.test(query)) {
+    try {
+      const url = new URL(target, 'http://localhost');
+      path = url.pathname;
+      query = url.search.slice(1);
+    } catch {
+      // not a URL: no route serves it, so nothing is kept under it
+    }
+  }
+  const params = query
+    .split('&')
+    .filter((param) => param !== '')
+    .map(keyParam)
+    .filter(([name]) => name !== 'key');
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${path}?${params.map(([, text]) => text).join('&')}`;
 }
 
 /** The read model's name for the answer to a request with this cache key. */
@@ -75,7 +116,7 @@ export class ContentResponses {
 
   async serve(ctx: RouteContext, route: RouteDef): Promise<Answer> {
     const since = await this.readModel.current();
-    const name = answerName(cacheKey(ctx.url));
+    const name = answerName(cacheKey(ctx.head.target));
     const held = this.readModel.get<Kept>(name);
     if (held) return this.respond(ctx.head, held);
 

@@ -56,7 +56,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   const contentPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?content(/|$)`);
   const adminPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?admin(/|$)`);
   const variants = new ImageVariants(resolved.files.images, resolved.imagesPath, resolved.images);
-  const cacheKeyOf = cachedTargets({ router, contentKeys, imagesPath: resolved.imagesPath });
+  const cacheKeyOf = cachedTargets(contentKeys);
   // the full way answers 400 to an origin (a Host) no URL can be made with; the last one that could is remembered
   let goodOrigin = '';
 

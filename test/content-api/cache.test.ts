@@ -103,11 +103,18 @@ describe('response cache invalidation', () => {
 });
 
 describe('cache pieces', () => {
-  it('keys ignore the content key and parameter order', () => {
-    const a = cacheKey(new URL('http://x/svc/api/v3/content/posts/?key=abc&limit=2&include=tags'));
-    const b = cacheKey(new URL('http://x/svc/api/v3/content/posts/?include=tags&limit=2&key=def'));
-    expect(a).toBe(b);
-    expect(cacheKey(new URL('http://x/p/?limit=3'))).not.toBe(cacheKey(new URL('http://x/p/?limit=2')));
+  it('keys ignore the content key, parameter order and escapes, but not the order of a repeated parameter', () => {
+    const a = cacheKey('/svc/api/v3/content/posts/?key=abc&limit=2&include=tags,authors');
+    expect(cacheKey('/svc/api/v3/content/posts/?include=tags,authors&limit=2&key=def')).toBe(a);
+    expect(cacheKey('/svc/api/v3/content/posts/?include=tags%2cauthors&&k%65y=def&limit=%32')).toBe(a);
+    expect(cacheKey('/svc/api/v3/content/x/../posts/?include=tags,authors&limit=2#top')).toBe(a);
+    expect(cacheKey('/p/?limit=3')).not.toBe(cacheKey('/p/?limit=2'));
+    expect(cacheKey('/p/?filter=a%26b')).not.toBe(cacheKey('/p/?filter=a&b'));
+    expect(cacheKey('/p/?filter=title:a+b')).toBe(cacheKey('/p/?filter=title:a%20b'));
+    expect(cacheKey("/p/?filter=x:'a=b'")).toBe(cacheKey('/p/?filter=x:%27a%3Db%27'));
+    // a route reads the first of a repeated parameter: `filter=a&filter=b` is not `filter=b&filter=a`
+    expect(cacheKey('/p/?filter=a&filter=b')).not.toBe(cacheKey('/p/?filter=b&filter=a'));
+    expect(cacheKey('/p/?include=tags&%69nclude=authors')).not.toBe(cacheKey('/p/?%69nclude=authors&include=tags'));
   });
 
   it('the LRU stays within its byte budget, evicting the least recently used', () => {
