@@ -135,6 +135,8 @@ export interface PostStore {
   browse(query: PostQuery): Promise<BrowseResult<PostRow>>;
   /** The page `query` (with `publishedOnly`) names, as ids: the Content API reads the posts it does not hold by `published`. */
   publishedPage(query: PostQuery): Promise<PublishedPage>;
+  /** How many posts `query` (with `publishedOnly`) matches; its page is ignored. */
+  countPublished(query: PostQuery): Promise<number>;
   /** The published posts of `type` with these ids, in this order, with the relations asked for; others are left out. */
   published(type: PostType, ids: string[], bodies: readonly PostBody[], include: RelationChoice): Promise<PublishedPost[]>;
   /** The ids of every post `query` matches, in its order; its page is ignored (`limit=all` streams by them). */

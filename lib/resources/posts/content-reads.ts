@@ -61,21 +61,88 @@ function collect(rendered: RenderedPost[], also: string[]): ContentPosts {
   return { json: rendered.map((post) => post.json), keys: all };
 }
 
+/** The read model's name for the total of the `type` list `filter` selects. */
+const totalName = (type: PostType, filter: NqlNode | null) => `total\u0000${type}\u0000${filter ? JSON.stringify(filter) : ''}`;
+
+/** Whether `filter` is relative to the clock (`published_at:>now-7d`): it matches other posts as time passes, with no change to see. */
+function relativeToNow(filter: NqlNode): boolean {
+  if (filter.type !== 'cmp') return filter.nodes.some(relativeToNow);
+  return !isInGroup(filter) && filter.value.kind === 'relative-date';
+}
+
+/** Fields no two posts share a value of and every post has a value of. */
+const UNIQUE_FIELDS: ReadonlySet<string> = new Set(['id', 'slug']);
+
+const isText = (value: NqlValue): value is NqlText => value.kind === 'string' || value.kind === 'literal' || value.kind === 'number';
+
+/** `id:-x` as `id:x`, `slug:-[x,y]` as `slug:[x,y]`; null for any other comparison. */
+function turnedRound(node: NqlComparison): NqlComparison | null {
+  if (!UNIQUE_FIELDS.has(node.property)) return null;
+  if (isInGroup(node)) return node.op === 'nin' && node.value.items.every(isText) ? { ...node, op: 'in' } : null;
+  return node.op === 'ne' && isText(node.value) ? { ...node, op: 'eq' } : null;
+}
+
+/**
+ * `filter` as the rest of it and the posts it leaves out by id or slug (`id:-x`, `slug:-[x,y]`), turned
+ * round; null where it leaves none out so. Its total is then the rest's total less the left-out posts
+ * the rest matches: "other posts than this one" (`id:-{{id}}`, on every post page of a theme) counts a
+ * post or two by their key, and the rest's total is kept across all of them.
+ */
+function exclusionsOf(filter: NqlNode): { rest: NqlNode | null; leftOut: NqlNode } | null {
+  const rest: NqlNode[] = [];
+  const leftOut: NqlComparison[] = [];
+  for (const node of filter.type === 'and' ? filter.nodes : [filter]) {
+    const turned = node.type === 'cmp' ? turnedRound(node) : null;
+    if (turned) leftOut.push(turned);
+    else rest.push(node);
+  }
+  if (leftOut.length === 0) return null;
+  return {
+    rest: rest.length === 0 ? null : rest.length === 1 ? rest[0] : { type: 'and', nodes: rest },
+    leftOut: leftOut.length === 1 ? leftOut[0] : { type: 'or', nodes: leftOut },
+  };
+}
+
+/** Both filters, as one. */
+function both(a: NqlNode | null, b: NqlNode): NqlNode {
+  if (!a) return b;
+  return { type: 'and', nodes: [...(a.type === 'and' ? a.nodes : [a]), b] };
+}
+
+/**
+ * The total of the list `query` pages: kept, or worked out from the kept total of the same list without
+ * its exclusions (`exclusionsOf`), counted then kept. Undefined when the page's walk must count it.
+ */
+async function listTotal(ctx: RouteContext, query: PostBrowse, since: number): Promise<number | undefined> {
+  const { readModel, storage } = ctx.app;
+  if (query.filter && relativeToNow(query.filter)) return undefined;
+  const kept = readModel.get<number>(totalName(query.type, query.filter));
+  const exclusions = kept === undefined && query.filter ? exclusionsOf(query.filter) : null;
+  if (!exclusions) return kept;
+  const { rest, leftOut } = exclusions;
+  const counted = (filter: NqlNode | null) => storage.posts.countPublished(postQuery(ctx.app, { ...query, filter }));
+  let restTotal = readModel.get<number>(totalName(query.type, rest));
+  if (restTotal === undefined) {
+    restTotal = await counted(rest);
+    readModel.keep(totalName(query.type, rest), restTotal, listKeys(query.type, rest, undefined), 64, since);
+  }
+  return restTotal - (await counted(both(rest, leftOut)));
+}
+
 /** A page of published posts of `query.type`, and the total it was paged from. */
 export async function contentPage(ctx: RouteContext, query: PostBrowse, options: OutputOptions): Promise<ContentPosts & { total: number }> {
   const { readModel, storage } = ctx.app;
   const since = readModel.generation;
   const shape = shapeOf(serializeContext(ctx), options);
-  // every page of a list has its total: counted once, kept until the list changes; a filter relative
-  // to the clock (`published_at:>now-7d`) matches other posts as time passes, with no change to see
-  const filter = ctx.query.get('filter') ?? '';
-  const totalName = /now/i.test(filter) ? null : `total\u0000${query.type}\u0000${filter}`;
-  const known = totalName === null ? undefined : readModel.get<number>(totalName);
+  // every page of a list has its total: counted once, kept until the list changes
+  const known = await listTotal(ctx, query, since);
   const page = await storage.posts.publishedPage({
     ...postQuery(ctx.app, query),
     total: known === undefined ? undefined : { total: known, generation: since },
   });
-  if (totalName !== null && known === undefined) readModel.keep(totalName, page.total, listKeys(query.type, query.filter, undefined), 64, since);
+  if (known === undefined && !(query.filter && relativeToNow(query.filter))) {
+    readModel.keep(totalName(query.type, query.filter), page.total, listKeys(query.type, query.filter, undefined), 64, since);
+  }
   const held = page.ids.map((id) => readModel.get<RenderedPost>(`post\u0000${id}\u0000${shape}`));
   const missing = page.ids.filter((_, i) => !held[i]);
   const read = new Map<string, RenderedPost>();
@@ -136,7 +203,6 @@ function listsRequired(kind: 'posts' | 'pages', filter: NqlNode): string[] | nul
   const required = conjuncts.find((node): node is NqlComparison => node.type === 'cmp' && node.property in BY_SLUG && (node.op === 'eq' || node.op === 'in'));
   if (!required) return null;
   const values: readonly NqlValue[] = isInGroup(required) ? required.value.items : [required.value];
-  const isText = (value: NqlValue): value is NqlText => value.kind === 'string' || value.kind === 'literal' || value.kind === 'number';
   // `tag:null` asks for posts without tags: no one tag's posts hold it
   if (!values.every(isText)) return null;
   return values.map((value) => keys.listBy(kind, BY_SLUG[required.property], textOf(value)));

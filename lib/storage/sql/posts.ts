@@ -3,7 +3,7 @@ import type { PostRow, PostType, RoleRow, TagRow, UserRow, UserWithRoles } from 
 import type { SqlDriver } from './driver';
 import { equalsAny, freeSlug, groupWithout } from './common';
 import { browsePostIds, browsePosts } from './post-browse';
-import { findPublished, publishedByIds, publishedPage } from './public-posts';
+import { countPublished, findPublished, publishedByIds, publishedPage } from './public-posts';
 import { postColumns } from './post-columns';
 import { AUTHOR_LINKS, insertPost, lockPost, lockWithRelations, refreshRelationIds, updatePost } from './post-writes';
 import { PUBLIC_AUTHOR_COLUMNS, rolesOf, userMemo, type UserMemo } from './users';
@@ -39,6 +39,7 @@ export function sqlPosts(db: SqlDriver, known: UserMemo = userMemo()): PostStore
   return {
     browse: (query) => browsePosts(db, query),
     publishedPage: (query) => publishedPage(db, query),
+    countPublished: (query) => countPublished(db, query),
     published: (type, ids, bodies, include) => publishedByIds(db, type, ids, bodies, include),
     browseIds: (query) => browsePostIds(db, query),
 

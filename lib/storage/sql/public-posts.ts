@@ -1,7 +1,7 @@
 import type { PostType, TagRow } from '../rows';
 import type { PostBody, PostQuery, PublicAuthor, PublicPostRelations, PublishedPage, PublishedPost, RelationChoice } from '../storage';
 import type { SqlDriver } from './driver';
-import { browsePage, equalsAny } from './common';
+import { browseBody, browsePage, count, equalsAny } from './common';
 import { browseSpec, startFrom } from './post-browse';
 import { postColumns } from './post-columns';
 import { PUBLIC_AUTHOR_COLUMNS } from './users';
@@ -18,6 +18,12 @@ export async function publishedPage(db: SqlDriver, query: PostQuery): Promise<Pu
   const from = await startFrom(db, query);
   const page = await browsePage<{ id: string }>(db, { ...browseSpec(query, from), select: 'p.id', pageKey: undefined }, query.total);
   return { ids: page.rows.map((row) => row.id), total: page.total };
+}
+
+/** How many published posts `query` matches, as `PostStore.countPublished`. */
+export async function countPublished(db: SqlDriver, query: PostQuery): Promise<number> {
+  const spec = browseSpec({ ...query, page: { limit: null, offset: 0 } });
+  return count(db, browseBody(spec), spec.params);
 }
 
 /** `WHERE` and parameters of the published post of `type` with this id or slug, over `posts p`. */
