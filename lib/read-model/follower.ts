@@ -36,6 +36,18 @@ export class ChangeFollower {
     return this.generation;
   }
 
+  /**
+   * Told that the change feed reached `generation` (NaN: not known): reads unless this instance has read
+   * that far, as it has when its own commit and the database's announcement of it both tell of one change.
+   */
+  async catchUp(generation: number): Promise<void> {
+    // a read under way may have begun before the change: it is awaited, then the generation compared
+    if (this.pending) await this.pending.catch(() => undefined);
+    if (generation <= this.generation) return;
+    this.changed();
+    await this.current();
+  }
+
   /** Something changed: the next `current()` reads. */
   changed(): void {
     this.told++;

@@ -385,11 +385,12 @@ export interface Stores {
  */
 export interface Storage extends Stores {
   /**
-   * Calls `listener` after this storage commits a transaction (awaiting it before the transaction's
-   * promise resolves, so a write's answer follows what it invalidated) and, where the database can
-   * announce them (LISTEN/NOTIFY), after other instances' changes. Absent → readers poll `changes`.
+   * Calls `listener` with the generation a change took, after this storage commits a transaction that
+   * changed public content (awaiting it before the transaction's promise resolves, so a write's answer
+   * follows what it invalidated) and, where the database can announce them (LISTEN/NOTIFY), after every
+   * instance's changes, this one's too: one change may be told of twice. Absent → readers poll `changes`.
    */
-  watchChanges?(listener: () => Promise<void>): Promise<() => Promise<void>>;
+  watchChanges?(listener: (generation: number) => Promise<void>): Promise<() => Promise<void>>;
   /**
    * Where this storage keeps files when the service is given none (`files` option): PostgreSQL storage
    * keeps them in its database, so every instance of a site sees every upload. Absent → in memory.

@@ -7,8 +7,10 @@ import type { ChangeFeed, ChangesSince } from '../../lib/storage/storage';
 function feed() {
   const log: { generation: number; keys: string[] }[] = [];
   let oldest = 1;
+  const reads = { count: 0 };
   const changes: ChangeFeed = {
     async since(after): Promise<ChangesSince> {
+      reads.count++;
       const generation = log.length;
       if (after === generation) return { generation, keys: [] };
       if (after < oldest - 1) return { generation, keys: null };
@@ -17,6 +19,7 @@ function feed() {
   };
   return {
     changes,
+    reads,
     commit: (...keys: string[]) => log.push({ generation: log.length + 1, keys }),
     forgetBefore: (generation: number) => (oldest = generation),
   };
@@ -45,6 +48,27 @@ describe('the read model', () => {
     expect(readModel.get('a')).toBeUndefined();
     expect(readModel.get('b')).toBe('B');
     expect(heard).toEqual([{ keys: ['post:1'], all: false }]);
+  });
+
+  it('reads a change it is told of twice (its commit, the announcement) once, and one it is told of during a read after that read', async () => {
+    const { db, readModel } = model();
+    readModel.keep('a', 'A', ['post:1'], 10, await readModel.current());
+    const reads = db.reads.count;
+    db.commit('post:1');
+    await Promise.all([readModel.follower.catchUp(1), readModel.follower.catchUp(1)]);
+    expect(db.reads.count).toBe(reads + 1);
+    expect(readModel.get('a')).toBeUndefined();
+    await readModel.follower.catchUp(1);
+    expect(db.reads.count).toBe(reads + 1);
+    // a generation not known (an announcement without one) is read
+    await readModel.follower.catchUp(Number.NaN);
+    expect(db.reads.count).toBe(reads + 2);
+    // a change committed while a read is under way, told of then, is read after it
+    readModel.keep('b', 'B', ['post:2'], 10, await readModel.current());
+    const under = readModel.follower.read();
+    db.commit('post:2');
+    await Promise.all([under, readModel.follower.catchUp(2)]);
+    expect(readModel.get('b')).toBeUndefined();
   });
 
   it('asks the database again after checkMs without being told', async () => {

@@ -14,6 +14,16 @@ const SINCE_SQL = `SELECT g.value AS generation,
   (SELECT array_agg(DISTINCT k) FROM content_changes c, unnest(c.keys) k WHERE c.generation > $1) AS keys
 FROM content_generation g WHERE g.id = 1`;
 
+/**
+ * The generation the current transaction's changes to public content took (the triggers of migrations/014
+ * record it for the transaction), or null when it changed none. Run inside the transaction, last.
+ */
+export async function transactionGeneration(tx: SqlDriver): Promise<number | null> {
+  const { rows } = await tx.query<{ generation: string | null }>(`SELECT nullif(current_setting('pressroom.generation', true), '') AS generation`);
+  const generation = rows[0]?.generation;
+  return generation == null ? null : Number(generation);
+}
+
 export function sqlChanges(db: SqlDriver): ChangeFeed {
   return {
     async since(after) {

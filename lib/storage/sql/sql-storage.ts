@@ -7,7 +7,7 @@ import { sqlIntegrations, sqlRoles, sqlSettings, sqlTokens } from './auth';
 import { sqlRateLimits } from './rate-limits';
 import { sqlOutbox, sqlWebhooks } from './webhooks';
 import { sqlSessions } from './sessions';
-import { CHANGES_CHANNEL, sqlChanges } from './changes';
+import { CHANGES_CHANNEL, sqlChanges, transactionGeneration } from './changes';
 import { sqlThemes } from './themes';
 import { sqlSiteData } from './site-data';
 
@@ -37,11 +37,11 @@ function stores(db: SqlDriver, known: UserMemo): Stores {
 /** A Storage over any PostgreSQL-speaking driver: the SQL is the same for PGlite and a server. */
 export function createSqlStorage(driver: SqlDriver): Storage {
   const known = userMemo();
-  const watchers = new Set<() => Promise<void>>();
+  const watchers = new Set<(generation: number) => Promise<void>>();
 
-  /** Tells every watcher that a transaction committed; a watcher's failure is its own to report. */
-  async function committed(): Promise<void> {
-    await Promise.all([...watchers].map((watcher) => watcher().catch(() => undefined)));
+  /** Tells every watcher that a transaction changing public content committed; a watcher's failure is its own to report. */
+  async function committed(generation: number): Promise<void> {
+    await Promise.all([...watchers].map((watcher) => watcher(generation).catch(() => undefined)));
   }
 
   return {
@@ -50,8 +50,11 @@ export function createSqlStorage(driver: SqlDriver): Storage {
       for (let attempt = 1; ; attempt++) {
         try {
           // a nested transaction joins this one instead of opening a second connection
-          const result = await driver.transaction((tx) => work(stores(tx, known)));
-          await committed();
+          const { result, generation } = await driver.transaction(async (tx) => {
+            const result = await work(stores(tx, known));
+            return { result, generation: await transactionGeneration(tx) };
+          });
+          if (generation !== null) await committed(generation);
           return result;
         } catch (error) {
           // another transaction committed a clashing change first: run again, against what it left behind
@@ -62,8 +65,8 @@ export function createSqlStorage(driver: SqlDriver): Storage {
     },
     async watchChanges(listener) {
       watchers.add(listener);
-      // the database announces every committed change, this instance's and others' (migrations/014)
-      const stop = await driver.listen(CHANGES_CHANNEL, () => void listener().catch(() => undefined));
+      // the database announces every committed change with its generation, this instance's and others' (migrations/014)
+      const stop = await driver.listen(CHANGES_CHANNEL, (payload) => void listener(Number(payload)).catch(() => undefined));
       return async () => {
         watchers.delete(listener);
         await stop();
