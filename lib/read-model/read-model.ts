@@ -19,7 +19,10 @@ interface Kept {
 export interface CacheInvalidateEvent {
   /** The keys the changes touched (keys.ts), as answers name them in `Cache-Tag`. */
   keys: string[];
-  /** True when this instance could not learn which keys (it fell too far behind): purge everything. */
+  /**
+   * True when everything is to be purged: this instance fell too far behind to learn which keys, or a
+   * change touched too many posts at once to name them (an import).
+   */
   all: boolean;
 }
 
@@ -122,7 +125,8 @@ export class ReadModel {
   }
 
   private changed(changes: ChangesSince, before: number): void {
-    const touched = changes.keys === null ? null : new Set(changes.keys);
+    // a change to many posts at once names no keys but `*` (migrations/015): it touched everything
+    const touched = changes.keys === null || changes.keys.includes(EVERYTHING) ? null : new Set(changes.keys);
     this.recent.push({ from: before + 1, upTo: changes.generation, keys: touched });
     if (this.recent.length > RECENT_CHANGES) this.recent.shift();
     if (touched === null) {

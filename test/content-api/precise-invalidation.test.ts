@@ -187,6 +187,24 @@ describe('precise invalidation', () => {
     expect(revalidated.headers.get('x-cache')).toBe('HIT');
     expect(revalidated.headers.get('cache-tag')).toBe(first.headers.get('cache-tag'));
   });
+
+  it('a change to more than 50 posts at once (a tag taken off all its posts) evicts everything and says so', async () => {
+    const bulk = [];
+    for (let i = 0; i < 51; i++) bulk.push(await publish(`Bulk ${i}`, ['Bulk']));
+    const p = pages();
+    const all = Object.values(p);
+    await cached(all);
+    expect(Object.values(await cached(all))).toEqual(all.map(() => 'HIT'));
+    const tag = (await body(await get('tags/?filter=slug:bulk'))).tags[0];
+    heard.length = 0;
+    const removed = await site.admin.del(`tags/${tag.id}/`);
+    expect(removed.status).toBe(204);
+    expect(heard).toEqual([{ keys: [], all: true }]);
+    // settings and posts the change did not touch are read again too: the change named no keys
+    expect(Object.values(await cached(all))).toEqual(all.map(() => 'MISS'));
+    expect((await body(await get(bySlug('a')))).posts[0].id).toBe(posts.a.id);
+    expect((await body(await get(`posts/slug/${bulk[0].slug}/?include=tags`))).posts[0].tags).toEqual([]);
+  });
 });
 
 describe.skipIf(!postgres.ok)('two instances on one PostgreSQL', () => {

@@ -12,6 +12,7 @@ import { publishedWalk } from './011-published-walk';
 import { ghostImport } from './012-ghost-import';
 import { files } from './013-files';
 import { contentChanges } from './014-content-changes';
+import { bulkChanges } from './015-bulk-changes';
 
 export interface Migration {
   version: number;
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   // 12 is the import/export branch's
   { version: 13, name: 'files', sql: files },
   { version: 14, name: 'content-changes', sql: contentChanges },
+  { version: 15, name: 'bulk-changes', sql: bulkChanges },
 ];
