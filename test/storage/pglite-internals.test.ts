@@ -137,6 +137,17 @@ describe('prepared statements', () => {
     expect(await prepared()).toHaveLength(1);
   });
 
+  it('sends long texts (text, varchar, json) as their UTF-8 bytes in the binary format, and they arrive whole', async () => {
+    const statements = new PreparedStatements(db, ignore);
+    const long = `${'Ünïcödé ✓ 𝄞 '.repeat(800)}end`;
+    const json = JSON.stringify([{ title: long, n: 1 }]);
+    const { rows } = await statements.run<{ t: string; v: string; j: string; n: number }>(
+      `SELECT $1::text AS t, $2::varchar AS v, ($3::json -> 0 ->> 'title') AS j, length($1::text) AS n`,
+      [long, long, json],
+    );
+    expect(rows).toEqual([{ t: long, v: long, j: long, n: [...long].length }]);
+  });
+
   it('forgets every statement when asked (after DDL)', async () => {
     const statements = new PreparedStatements(db, ignore);
     await statements.run('SELECT 2 AS two', []);

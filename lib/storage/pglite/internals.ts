@@ -22,6 +22,11 @@ import { recordTemplate } from '../../util/record-template';
 
 const { serialize } = protocol;
 const SYNC = serialize.sync();
+/** text, varchar, json: types whose binary format is their text's UTF-8 bytes. */
+const UTF8_BINARY_TYPES: ReadonlySet<number> = new Set([25, 1043, 114]);
+/** From how many characters a text parameter is sent as bytes. */
+const LONG_TEXT = 4096;
+const utf8 = new TextEncoder();
 
 type Parser = (text: string, typeId: number) => unknown;
 type Serializer = (value: unknown) => string;
@@ -158,8 +163,12 @@ export class PreparedStatements {
     return reply;
   }
 
-  private serialized(value: unknown, typeId: number | undefined): string | null {
+  private serialized(value: unknown, typeId: number | undefined): string | Uint8Array | null {
     if (value === null || value === undefined) return null;
+    // a long text goes as its UTF-8 bytes, in the binary format (for text, varchar and json the same
+    // bytes): the serializer measures a string's UTF-8 length in JavaScript, character by character,
+    // twice, which was a tenth of an import's time (its rows go as one JSON text per 200 posts)
+    if (typeof value === 'string' && value.length > LONG_TEXT && typeId !== undefined && UTF8_BINARY_TYPES.has(typeId)) return utf8.encode(value);
     const serializer = typeId === undefined ? undefined : (this.db.serializers as Record<number, Serializer | undefined>)[typeId];
     return serializer ? serializer(value) : String(value);
   }
