@@ -24,9 +24,9 @@ export function json(status: number, body: unknown, headers: HeaderRecord = {}):
   return jsonText(status, JSON.stringify(body), headers);
 }
 
-/** A JSON answer from its text, where the caller put it together from parts already stringified. */
-export function jsonText(status: number, text: string, headers: HeaderRecord = {}): Answer {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: encoder.encode(text) };
+/** A JSON answer from its text, or its UTF-8 bytes, where the caller put it together from parts already stringified. */
+export function jsonText(status: number, text: string | Uint8Array, headers: HeaderRecord = {}): Answer {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: typeof text === 'string' ? encoder.encode(text) : text };
 }
 
 /** An answer without a body: a 204, a 304, a redirect. */

@@ -31,8 +31,11 @@ import type { PostInput } from './schema';
 import { serializePost } from './serialize';
 import { bodiesOf as bodies, contentPage, contentPost, includesOf as includes, type ContentPosts } from './content-reads';
 import { dependsOn, keys } from '../../read-model/keys';
+import { concatBytes } from '../../util/bytes';
 
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
+const utf8 = new TextEncoder();
+const COMMA = utf8.encode(',');
 
 function serializeContext(ctx: RouteContext): SerializeContext {
   return { api: ctx.api, version: ctx.version, site: ctx.app.options.url };
@@ -74,9 +77,17 @@ export function postRoutes(type: PostType): RouteDef[] {
     return rows.map((row) => serializePost(row, { tags: rel.tags.get(row.id) ?? [], authors: rel.authors.get(row.id) ?? [] }, sctx, options));
   }
 
+  const opening = utf8.encode(`{"${resource}":[`);
   /** The Content API's answer holding these posts, naming what it depends on (lib/read-model/keys.ts). */
-  const contentAnswer = (posts: ContentPosts, meta?: unknown) =>
-    jsonText(200, `{"${resource}":[${posts.json.join(',')}]${meta === undefined ? '' : `,"meta":${JSON.stringify(meta)}`}}`, dependsOn(posts.keys));
+  const contentAnswer = (posts: ContentPosts, meta?: unknown) => {
+    const parts: Uint8Array[] = [opening];
+    for (const [i, post] of posts.json.entries()) {
+      if (i > 0) parts.push(COMMA);
+      parts.push(post);
+    }
+    parts.push(utf8.encode(`]${meta === undefined ? '' : `,"meta":${JSON.stringify(meta)}`}}`));
+    return jsonText(200, concatBytes(parts), dependsOn(posts.keys));
+  };
 
   /** The Admin API's reads of one post, whatever its status. */
   async function readOne(ctx: RouteContext, row: PostRow | null): Promise<Answer> {
