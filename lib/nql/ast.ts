@@ -100,6 +100,11 @@ export function isInGroup(node: NqlComparison): node is NqlListComparison {
   return node.op === 'in' || node.op === 'nin';
 }
 
+/** Whether a value is text (a number, a quoted string or a word), not null, a boolean or a relative date. */
+export function isText(value: NqlValue): value is NqlText {
+  return value.kind === 'number' || value.kind === 'string' || value.kind === 'literal';
+}
+
 /** The text a user typed for a text value: numbers keep their original digits. */
 export function textOf(value: NqlText): string {
   return value.kind === 'number' ? value.raw : value.value;

@@ -1,4 +1,4 @@
-import { textOf, type NqlComparison, type NqlListItem, type NqlText, type NqlValue } from './ast';
+import { isText, textOf, type NqlComparison, type NqlListItem, type NqlText, type NqlValue } from './ast';
 import { parseDateText, resolveRelativeDate } from './dates';
 import { NqlValueError } from './errors';
 import type { FieldType } from './fields';
@@ -63,8 +63,6 @@ export function resolveComparison(cmp: NqlComparison, type: FieldType, now: Date
       return { condition: { test: cmp.op, value: scalarOf(cmp.value, type, now, fail) }, negated: false };
   }
 }
-
-const isText = (value: NqlValue): value is NqlText => value.kind === 'number' || value.kind === 'string' || value.kind === 'literal';
 
 function scalarOf(value: Exclude<NqlValue, { kind: 'null' }>, type: FieldType, now: Date, fail: (problem: string) => never): Scalar {
   switch (type) {

@@ -1,5 +1,5 @@
 import type { RouteContext } from '../../core/context';
-import { isInGroup, textOf, type NqlComparison, type NqlNode, type NqlText, type NqlValue } from '../../nql';
+import { isInGroup, isText, textOf, type NqlComparison, type NqlNode, type NqlValue } from '../../nql';
 import { keys } from '../../read-model/keys';
 import type { PostType } from '../../storage/rows';
 import type { PostBody, PublishedPost } from '../../storage/storage';
@@ -71,7 +71,7 @@ function collect(rendered: RenderedPost[], also: string[]): ContentPosts {
 /** The read model's name for the total of the `type` list `filter` selects. */
 const totalName = (type: PostType, filter: NqlNode | null) => `total\u0000${type}\u0000${filter ? JSON.stringify(filter) : ''}`;
 
-/** Whether `filter` is relative to the clock (`published_at:>now-7d`): it matches other posts as time passes, with no change to see. */
+/** Whether `filter` is relative to the clock (`published_at:>now-7d`). */
 function relativeToNow(filter: NqlNode): boolean {
   if (filter.type !== 'cmp') return filter.nodes.some(relativeToNow);
   return !isInGroup(filter) && filter.value.kind === 'relative-date';
@@ -79,8 +79,6 @@ function relativeToNow(filter: NqlNode): boolean {
 
 /** Fields no two posts share a value of and every post has a value of. */
 const UNIQUE_FIELDS: ReadonlySet<string> = new Set(['id', 'slug']);
-
-const isText = (value: NqlValue): value is NqlText => value.kind === 'string' || value.kind === 'literal' || value.kind === 'number';
 
 /** `id:-x` as `id:x`, `slug:-[x,y]` as `slug:[x,y]`; null for any other comparison. */
 function turnedRound(node: NqlComparison): NqlComparison | null {
@@ -118,11 +116,11 @@ function both(a: NqlNode | null, b: NqlNode): NqlNode {
 
 /**
  * The total of the list `query` pages: kept, or worked out from the kept total of the same list without
- * its exclusions (`exclusionsOf`), counted then kept. Undefined when the page's walk must count it.
+ * its exclusions (`exclusionsOf`), counted then kept. Undefined when the page's walk must count it. Not
+ * for a filter relative to the clock, whose totals are not kept.
  */
 async function listTotal(ctx: RouteContext, query: PostBrowse, since: number): Promise<number | undefined> {
   const { readModel, storage } = ctx.app;
-  if (query.filter && relativeToNow(query.filter)) return undefined;
   const kept = readModel.get<number>(totalName(query.type, query.filter));
   const exclusions = kept === undefined && query.filter ? exclusionsOf(query.filter) : null;
   if (!exclusions) return kept;
@@ -141,13 +139,15 @@ export async function contentPage(ctx: RouteContext, query: PostBrowse, options:
   const { readModel, storage } = ctx.app;
   const since = readModel.generation;
   const shape = shapeOf(serializeContext(ctx), options);
-  // every page of a list has its total: counted once, kept until the list changes
-  const known = await listTotal(ctx, query, since);
+  // every page of a list has its total: counted once, kept until the list changes; a filter relative to
+  // the clock (`published_at:>now-7d`) matches other posts as time passes, with no change to see
+  const timeless = !query.filter || !relativeToNow(query.filter);
+  const known = timeless ? await listTotal(ctx, query, since) : undefined;
   const page = await storage.posts.publishedPage({
     ...postQuery(ctx.app, query),
     total: known === undefined ? undefined : { total: known, generation: since },
   });
-  if (known === undefined && !(query.filter && relativeToNow(query.filter))) {
+  if (known === undefined && timeless) {
     readModel.keep(totalName(query.type, query.filter), page.total, listKeys(query.type, query.filter, undefined), 64, since);
   }
   const held = page.ids.map((id) => readModel.get<RenderedPost>(`post\u0000${id}\u0000${shape}`));
