@@ -102,14 +102,16 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   resolved.files = await fileStores(options, storage, resolved.files);
   const events = new EventBus(resolved.logger);
   const now = options.now ?? (() => new Date());
+  // the same time in ms, for the checks every cache hit makes: Date.now without a host's clock, no Date made
+  const clock = options.now ? () => now().getTime() : Date.now;
   const readModel = new ReadModel(storage.changes, {
     maxBytes: resolved.contentApi.cache ? resolved.contentApi.cache.maxBytes : 0,
     checkMs: resolved.contentApi.generationCheckMs,
-    clock: () => now().getTime(),
+    clock,
     onHandlerError: (error) => resolved.logger.error('a cache.invalidate handler failed', error),
   });
   const app: AppContext = { storage, options: resolved, now, events, readModel };
-  const contentKeys = new ContentKeys(app, resolved.contentApi.keys);
+  const contentKeys = new ContentKeys(app, resolved.contentApi.keys, clock);
   app.keysChanged = () => {
     contentKeys.forget();
     adminKeysOf(app).forget();
@@ -152,7 +154,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     contentResponses,
     beforeRoute: publishIfDue,
     // a cached answer must not skip the look for scheduled posts fallen due
-    beforeRouteDue: () => app.now().getTime() >= nextDueCheck,
+    beforeRouteDue: () => clock() >= nextDueCheck,
     isClosed: () => closed,
     adminClient: resolved.adminClient ? createAdminClient(resolved.name) : undefined,
     keptFiles: new KeptFiles(),

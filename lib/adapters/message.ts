@@ -77,20 +77,36 @@ function streamOf(body: Uint8Array | string): ReadableStream<Uint8Array> {
  * The head of a Node request: method, target and header lines as received, the origin its target is
  * resolved against, and a body read from the message only if the service asks for it.
  */
-export function headOf(req: IncomingMessage, options: NodeHandlerOptions = {}, overrides: RequestOverrides = {}): RequestHead {
-  const method = req.method ?? 'GET';
-  const bodied = method !== 'GET' && method !== 'HEAD';
-  const replaced = bodied && overrides.body !== undefined;
-  // the Host line read without building `req.headers`; several lines (or a trusted proxy's) as Node reads them
-  const host = options.trustProxy ? undefined : soleRawHeader(req.rawHeaders, 'host');
-  let body: ReadableStream<Uint8Array> | null | undefined;
-  return {
-    method,
-    target: overrides.url ?? req.url ?? '/',
-    origin: host === null || host === undefined ? originOf(req, options) : originOf(req, options, host),
-    headers: new RawHeaderFields(req.rawHeaders, replaced ? REPLACED_BODY_FIELDS : undefined),
-    body: () => (body ??= !bodied ? null : replaced ? streamOf(overrides.body!) : (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>)),
-  };
+export class MessageHead implements RequestHead {
+  readonly method: string;
+  readonly target: string;
+  readonly origin: string;
+  readonly headers: HeaderFields;
+  private stream: ReadableStream<Uint8Array> | null | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    options: NodeHandlerOptions,
+    private readonly overrides: RequestOverrides,
+  ) {
+    this.method = req.method ?? 'GET';
+    this.target = overrides.url ?? req.url ?? '/';
+    // the Host line read without building `req.headers`; several lines (or a trusted proxy's) as Node reads them
+    const host = options.trustProxy ? undefined : soleRawHeader(req.rawHeaders, 'host');
+    this.origin = host === null || host === undefined ? originOf(req, options) : originOf(req, options, host);
+    this.headers = new RawHeaderFields(req.rawHeaders, this.bodied && overrides.body !== undefined ? REPLACED_BODY_FIELDS : undefined);
+  }
+
+  private get bodied(): boolean {
+    return this.method !== 'GET' && this.method !== 'HEAD';
+  }
+
+  body(): ReadableStream<Uint8Array> | null {
+    if (this.stream !== undefined) return this.stream;
+    const { body } = this.overrides;
+    this.stream = !this.bodied ? null : body !== undefined ? streamOf(body) : (Readable.toWeb(this.req) as unknown as ReadableStream<Uint8Array>);
+    return this.stream;
+  }
 }
 
 /** A WHATWG Request for a fetch handler that is not a pressroom service (it may pass it on to `fetch()`). */
@@ -209,7 +225,7 @@ export function serveMessage(
   if (takesHeads(service)) {
     let answered: Answer | Promise<Answer>;
     try {
-      answered = service.answer(headOf(req, options, overrides), new MessageContext(req, options));
+      answered = service.answer(new MessageHead(req, options, overrides), new MessageContext(req, options));
     } catch (error) {
       fail(error);
       return;

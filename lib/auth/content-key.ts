@@ -22,6 +22,8 @@ export class ContentKeys {
   constructor(
     private readonly app: AppContext,
     private readonly options: ContentKeyOptions,
+    /** The time in ms, read on every cache hit (`isKnown`): the service's clock. */
+    private readonly clock: () => number,
   ) {}
 
   async authenticate(ctx: Pick<RouteContext, 'query' | 'clientAddress'>): Promise<Actor> {
@@ -46,7 +48,7 @@ export class ContentKeys {
    */
   isKnown(key: string): boolean {
     const hit = this.known.get(key);
-    return hit !== undefined && hit.until > this.app.now().getTime();
+    return hit !== undefined && hit.until > this.clock();
   }
 
   /** A failed attempt: refused with 429 once the address has used up its failures, else counted. */

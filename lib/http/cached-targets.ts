@@ -14,15 +14,19 @@ const PLAIN_TARGET = /^\/(?![/\\])[\w\-.~!$&'()*+,;=:@/?%]*$/;
 /** The key a query carries, as URLSearchParams reads it; null if it is not one plain `key`. */
 function keyOf(query: string): string | null {
   let key: string | null = null;
-  for (const part of query.split('&')) {
-    const eq = part.indexOf('=');
-    const name = eq < 0 ? part : part.slice(0, eq);
+  for (let start = 0; start <= query.length;) {
+    const amp = query.indexOf('&', start);
+    const end = amp < 0 ? query.length : amp;
+    const eq = query.indexOf('=', start);
+    const nameEnd = eq < 0 || eq > end ? end : eq;
+    const name = query.slice(start, nameEnd);
     if (name === 'key') {
       if (key !== null) return null; // several: the full way refuses them, and counts the failure
-      key = eq < 0 ? '' : part.slice(eq + 1);
+      key = nameEnd === end ? '' : query.slice(nameEnd + 1, end);
     } else if (name.includes('%') || name.includes('+')) {
       return null; // a name that decodes to something else, perhaps to `key`
     }
+    start = end + 1;
   }
   return key;
 }

@@ -28,10 +28,12 @@ interface Kept {
 
 function kept(etag: string, headers: Record<string, string>, body: Uint8Array): Kept {
   const hit = Object.freeze({ ...headers, 'x-cache': 'HIT' });
+  // with its length, so that no adapter copies the headers to add it on every hit
+  const whole = Object.freeze({ ...hit, 'content-length': String(body.byteLength) });
   return {
     etag,
-    get: Object.freeze({ status: 200, headers: hit, body }),
-    head: Object.freeze(bodiless(200, Object.freeze({ ...hit, 'content-length': String(body.byteLength) }))),
+    get: Object.freeze({ status: 200, headers: whole, body }),
+    head: Object.freeze(bodiless(200, whole)),
     notModified: Object.freeze(bodiless(304, hit)),
   };
 }
@@ -58,6 +60,8 @@ function keyParam(param: string): [string, string] {
   return [escapedName, `${escapedName}=${escapeForKey(value).replaceAll('%3D', '=')}`];
 }
 
+const byName = ([a]: [string, string], [b]: [string, string]) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * What makes two requests the same resource: the path, and the query without the key (which only
  * authorises) in order of name, so `?a=1&b=2`, `?b=2&a=1` and `?b=2&a=%31` share one answer. Worked out
@@ -78,13 +82,25 @@ export function cacheKey(target: string): string {
       // not a URL: no route serves it, so nothing is kept under it
     }
   }
-  const params = query
-    .split('&')
-    .filter((param) => param !== '')
-    .map(keyParam)
-    .filter(([name]) => name !== 'key');
-  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${path}?${params.map(([, text]) => text).join('&')}`;
+  // read on every cache hit: one pass, and a sort only for parameters out of order
+  const params: [string, string][] = [];
+  let sorted = true;
+  for (let start = 0; start <= query.length;) {
+    const amp = query.indexOf('&', start);
+    const end = amp < 0 ? query.length : amp;
+    if (end > start) {
+      const param = keyParam(query.slice(start, end));
+      if (param[0] !== 'key') {
+        if (params.length > 0 && byName(params[params.length - 1], param) > 0) sorted = false;
+        params.push(param);
+      }
+    }
+    start = end + 1;
+  }
+  if (!sorted) params.sort(byName);
+  let key = `${path}?`;
+  for (let i = 0; i < params.length; i++) key += i === 0 ? params[i][1] : `&${params[i][1]}`;
+  return key;
 }
 
 /** The read model's name for the answer to a request with this cache key. */

@@ -57,6 +57,8 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   const adminPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?admin(/|$)`);
   const variants = new ImageVariants(resolved.files.images, resolved.imagesPath, resolved.images);
   const cacheKeyOf = cachedTargets(contentKeys);
+  // image files are kept under their path as sent (see `route`), so only a target starting so can be one
+  const imagesPrefix = `${resolved.imagesPath}/`;
   // the full way answers 400 to an origin (a Host) no URL can be made with; the last one that could is remembered
   let goodOrigin = '';
 
@@ -67,9 +69,8 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       if (!URL.canParse(head.origin)) return undefined;
       goodOrigin = head.origin;
     }
-    // a kept image file first: it needs no look for scheduled posts, which only routed requests run
-    const file = deps.keptFiles?.lookup(head);
-    if (file) return file;
+    // a kept image file needs no look for scheduled posts, which only routed requests run
+    if (head.target.startsWith(imagesPrefix)) return deps.keptFiles?.lookup(head);
     if (deps.beforeRouteDue()) return undefined;
     const key = cacheKeyOf(head.target);
     return key === undefined ? undefined : contentResponses.lookup(key, head);

@@ -1,6 +1,13 @@
-/** A least-recently-used map bounded by the total size of its values, in bytes. */
+/**
+ * A map bounded by the total size of its values, in bytes, that drops what has not been read for longest
+ * first, by second chance: a read only marks its entry, and when room is needed, a marked entry at the
+ * old end is unmarked and moved to the new end instead of being dropped. A read is then one look-up,
+ * not a re-insertion (the read model's hits read it on every request); the order is LRU's but for
+ * entries read since they were last passed over, which count as read just then.
+ */
 export class ByteLru<V extends { size: number }> {
-  private readonly entries = new Map<string, V>();
+  /** In insertion order, oldest first (a Map iterates so). */
+  private readonly entries = new Map<string, { value: V; used: boolean }>();
   private bytes = 0;
 
   /** `onEvict`: told of each entry dropped to make room (not of those deleted or replaced by the caller). */
@@ -9,38 +16,41 @@ export class ByteLru<V extends { size: number }> {
     private readonly onEvict?: (key: string, value: V) => void,
   ) {}
 
-  /** The value without making it the most recently used. */
+  /** The value without marking it used. */
   peek(key: string): V | undefined {
-    return this.entries.get(key);
+    return this.entries.get(key)?.value;
   }
 
   get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    if (value === undefined) return undefined;
-    // re-insert: a Map iterates in insertion order, so the first key is the least recently used
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    return value;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    entry.used = true;
+    return entry.value;
   }
 
   set(key: string, value: V): void {
     if (value.size > this.maxBytes) return;
     this.delete(key);
-    this.entries.set(key, value);
+    this.entries.set(key, { value, used: false });
     this.bytes += value.size;
-    for (const [oldest, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+    while (this.bytes > this.maxBytes) {
+      const [oldest, entry] = this.entries.entries().next().value as [string, { value: V; used: boolean }];
       this.entries.delete(oldest);
-      this.bytes -= old.size;
-      this.onEvict?.(oldest, old);
+      if (entry.used) {
+        entry.used = false;
+        this.entries.set(oldest, entry);
+        continue;
+      }
+      this.bytes -= entry.value.size;
+      this.onEvict?.(oldest, entry.value);
     }
   }
 
   delete(key: string): void {
-    const value = this.entries.get(key);
-    if (value === undefined) return;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
     this.entries.delete(key);
-    this.bytes -= value.size;
+    this.bytes -= entry.value.size;
   }
 
   clear(): void {
