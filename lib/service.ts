@@ -119,7 +119,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const contentResponses = new ContentResponses(readModel, resolved.contentApi);
   // told of each commit (and of other instances' changes where the database announces them), the read
   // model learns at once what changed: a write's answer then follows what it invalidated
-  const unwatchChanges = storage.watchChanges ? await storage.watchChanges((generation) => readModel.follower.catchUp(generation)) : async () => {};
+  const unwatchChanges = storage.watchChanges ? await storage.watchChanges((generation, keys) => readModel.follower.catchUp(generation, keys)) : async () => {};
   const webhookWorker = wireWebhooks(app);
   let nextDueCheck = 0;
   let closed = false;

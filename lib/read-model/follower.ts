@@ -37,13 +37,21 @@ export class ChangeFollower {
   }
 
   /**
-   * Told that the change feed reached `generation` (NaN: not known): reads unless this instance has read
-   * that far, as it has when its own commit and the database's announcement of it both tell of one change.
+   * Told that the change feed reached `generation` (NaN: not known), with the keys that change touched
+   * when this instance made it: reads unless this instance has read that far, as it has when its own
+   * commit and the database's announcement of it both tell of one change, or unless the change is the
+   * very next one and comes with its keys (generations are taken one after another, so nothing was
+   * missed). That is as good as a read made at the commit.
    */
-  async catchUp(generation: number): Promise<void> {
+  async catchUp(generation: number, keys?: string[]): Promise<void> {
     // a read under way may have begun before the change: it is awaited, then the generation compared
     if (this.pending) await this.pending.catch(() => undefined);
     if (generation <= this.generation) return;
+    if (keys !== undefined && generation === this.generation + 1 && this.pending === null) {
+      this.advance({ generation, keys });
+      this.checkedAt = this.clock();
+      return;
+    }
     this.changed();
     await this.current();
   }
@@ -64,13 +72,15 @@ export class ChangeFollower {
   private async readOnce(): Promise<number> {
     const told = this.told;
     const changes = await this.feed.since(this.generation);
-    if (changes.generation !== this.generation || changes.keys === null) {
-      const before = this.generation;
-      this.generation = changes.generation;
-      this.apply(changes, before);
-    }
+    if (changes.generation !== this.generation || changes.keys === null) this.advance(changes);
     this.readTold = told;
     this.checkedAt = this.clock();
     return this.generation;
+  }
+
+  private advance(changes: ChangesSince): void {
+    const before = this.generation;
+    this.generation = changes.generation;
+    this.apply(changes, before);
   }
 }

@@ -284,6 +284,12 @@ export interface ChangesSince {
 }
 
 /**
+ * Told of a committed change to public content: the generation it took (NaN when not known), and the
+ * keys it touched when this instance made it.
+ */
+export type ChangeListener = (generation: number, keys?: string[]) => Promise<void>;
+
+/**
  * The record of committed changes to public content, written by the database in each change's own
  * transaction (migrations/014-content-changes.ts), whoever made it.
  */
@@ -385,12 +391,13 @@ export interface Stores {
  */
 export interface Storage extends Stores {
   /**
-   * Calls `listener` with the generation a change took, after this storage commits a transaction that
-   * changed public content (awaiting it before the transaction's promise resolves, so a write's answer
-   * follows what it invalidated) and, where the database can announce them (LISTEN/NOTIFY), after every
-   * instance's changes, this one's too: one change may be told of twice. Absent → readers poll `changes`.
+   * Calls `listener` with the generation a change took and the keys it touched, after this storage
+   * commits a transaction that changed public content (awaiting it before the transaction's promise
+   * resolves, so a write's answer follows what it invalidated) and, where the database can announce them
+   * (LISTEN/NOTIFY), with the generation alone after every instance's changes, this one's too: one change
+   * may be told of twice. Absent → readers poll `changes`.
    */
-  watchChanges?(listener: (generation: number) => Promise<void>): Promise<() => Promise<void>>;
+  watchChanges?(listener: ChangeListener): Promise<() => Promise<void>>;
   /**
    * Where this storage keeps files when the service is given none (`files` option): PostgreSQL storage
    * keeps them in its database, so every instance of a site sees every upload. Absent → in memory.

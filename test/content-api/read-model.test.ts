@@ -71,6 +71,29 @@ describe('the read model', () => {
     expect(readModel.get('b')).toBeUndefined();
   });
 
+  it('takes the keys of the next change as told (its own commit) without reading, and reads when a change was missed', async () => {
+    const { db, readModel, heard, tick } = model(500);
+    readModel.keep('a', 'A', ['post:1'], 10, await readModel.current());
+    readModel.keep('b', 'B', ['post:2'], 10, readModel.generation);
+    const reads = db.reads.count;
+    db.commit('post:1');
+    await readModel.follower.catchUp(1, ['post:1']);
+    expect(db.reads.count).toBe(reads);
+    expect(readModel.get('a')).toBeUndefined();
+    expect(readModel.get('b')).toBe('B');
+    expect(heard.at(-1)).toEqual({ keys: ['post:1'], all: false });
+    // as good as a read at the commit: current for checkMs from then
+    tick(499);
+    expect(readModel.fresh()).toBe(1);
+    // another instance's change (2) was not told of: the next one told with its keys is read with it
+    db.commit('post:2');
+    db.commit('post:3');
+    await readModel.follower.catchUp(3, ['post:3']);
+    expect(db.reads.count).toBe(reads + 1);
+    expect(readModel.get('b')).toBeUndefined();
+    expect(readModel.generation).toBe(3);
+  });
+
   it('asks the database again after checkMs without being told', async () => {
     const { db, readModel, tick } = model(500);
     readModel.keep('a', 'A', ['post:1'], 10, await readModel.current());

@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '../storage';
+import type { ChangeFeed, ChangesSince } from '../storage';
 import type { SqlDriver } from './driver';
 
 /** The channel the database announces changes on (migrations/014-content-changes.ts), with the generation as payload. */
@@ -14,14 +14,21 @@ const SINCE_SQL = `SELECT g.value AS generation,
   (SELECT array_agg(DISTINCT k) FROM content_changes c, unnest(c.keys) k WHERE c.generation > $1) AS keys
 FROM content_generation g WHERE g.id = 1`;
 
+/** The generation the current transaction took and the keys it touched, read in that transaction. */
+const TRANSACTION_CHANGE_SQL = `SELECT t.generation,
+  (SELECT array_agg(DISTINCT k) FROM content_changes c, unnest(c.keys) k WHERE c.generation = t.generation) AS keys
+FROM (SELECT nullif(current_setting('pressroom.generation', true), '')::bigint AS generation) t`;
+
 /**
- * The generation the current transaction's changes to public content took (the triggers of migrations/014
- * record it for the transaction), or null when it changed none. Run inside the transaction, last.
+ * The change the current transaction made to public content: the generation it took and the keys it
+ * touched (the triggers of migrations/014 record both in the transaction), or null when it changed
+ * none. Run inside the transaction, last: told of it after the commit, this instance learns its own
+ * change without reading the feed.
  */
-export async function transactionGeneration(tx: SqlDriver): Promise<number | null> {
-  const { rows } = await tx.query<{ generation: string | null }>(`SELECT nullif(current_setting('pressroom.generation', true), '') AS generation`);
+export async function transactionChange(tx: SqlDriver): Promise<ChangesSince | null> {
+  const { rows } = await tx.query<{ generation: string | number | null; keys: string[] | null }>(TRANSACTION_CHANGE_SQL);
   const generation = rows[0]?.generation;
-  return generation == null ? null : Number(generation);
+  return generation == null ? null : { generation: Number(generation), keys: rows[0].keys ?? [] };
 }
 
 export function sqlChanges(db: SqlDriver): ChangeFeed {

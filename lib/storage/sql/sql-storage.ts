@@ -1,4 +1,4 @@
-import type { Storage, Stores } from '../storage';
+import type { ChangeListener, ChangesSince, Storage, Stores } from '../storage';
 import { isConcurrencyConflict, type SqlDriver } from './driver';
 import { sqlPosts } from './posts';
 import { sqlTags } from './tags';
@@ -7,7 +7,7 @@ import { sqlIntegrations, sqlRoles, sqlSettings, sqlTokens } from './auth';
 import { sqlRateLimits } from './rate-limits';
 import { sqlOutbox, sqlWebhooks } from './webhooks';
 import { sqlSessions } from './sessions';
-import { CHANGES_CHANNEL, sqlChanges, transactionGeneration } from './changes';
+import { CHANGES_CHANNEL, sqlChanges, transactionChange } from './changes';
 import { sqlThemes } from './themes';
 import { sqlSiteData } from './site-data';
 
@@ -37,36 +37,54 @@ function stores(db: SqlDriver, known: UserMemo): Stores {
 /** A Storage over any PostgreSQL-speaking driver: the SQL is the same for PGlite and a server. */
 export function createSqlStorage(driver: SqlDriver): Storage {
   const known = userMemo();
-  const watchers = new Set<(generation: number) => Promise<void>>();
+  const watchers = new Set<ChangeListener>();
+  /**
+   * Generations this storage's transactions took, until they are told of with their keys after the
+   * commit: the database's announcement of one, which PGlite hands on before the commit resolves, is
+   * not read as another instance's change.
+   */
+  const own = new Set<number>();
 
   /** Tells every watcher that a transaction changing public content committed; a watcher's failure is its own to report. */
-  async function committed(generation: number): Promise<void> {
-    await Promise.all([...watchers].map((watcher) => watcher(generation).catch(() => undefined)));
+  async function committed({ generation, keys }: ChangesSince): Promise<void> {
+    await Promise.all([...watchers].map((watcher) => watcher(generation, keys ?? undefined).catch(() => undefined)));
   }
 
   return {
     ...stores(driver, known),
     async transaction(work) {
+      const taken: number[] = [];
       for (let attempt = 1; ; attempt++) {
         try {
           // a nested transaction joins this one instead of opening a second connection
-          const { result, generation } = await driver.transaction(async (tx) => {
+          const { result, change } = await driver.transaction(async (tx) => {
             const result = await work(stores(tx, known));
-            return { result, generation: await transactionGeneration(tx) };
+            const change = await transactionChange(tx);
+            if (change !== null) {
+              own.add(change.generation);
+              taken.push(change.generation);
+            }
+            return { result, change };
           });
-          if (generation !== null) await committed(generation);
+          if (change !== null) await committed(change);
           return result;
         } catch (error) {
           // another transaction committed a clashing change first: run again, against what it left behind
           // (the work re-reads, so a taken name becomes a 422 and a deleted row a 404 instead of a 500)
           if (attempt >= CONFLICT_ATTEMPTS || !isConcurrencyConflict(error)) throw error;
+        } finally {
+          // a generation not committed is taken again by the next change, perhaps another instance's
+          for (const generation of taken.splice(0)) own.delete(generation);
         }
       }
     },
     async watchChanges(listener) {
       watchers.add(listener);
       // the database announces every committed change with its generation, this instance's and others' (migrations/014)
-      const stop = await driver.listen(CHANGES_CHANNEL, (payload) => void listener(Number(payload)).catch(() => undefined));
+      const stop = await driver.listen(CHANGES_CHANNEL, (payload) => {
+        const generation = Number(payload);
+        if (!own.has(generation)) void listener(generation).catch(() => undefined);
+      });
       return async () => {
         watchers.delete(listener);
         await stop();
