@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { PGlite, protocol, TransactionAbortedError } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { concatBytes } from '../../lib/util/bytes';
-import { PostgresError, PreparedStatements, readBackend } from '../../lib/storage/pglite/internals';
+import { bindExecuteSync, PostgresError, PreparedStatements, readBackend } from '../../lib/storage/pglite/internals';
 
 const { serialize } = protocol;
 const turns = async (n: number) => {
@@ -45,7 +45,7 @@ describe('PGlite as internals.ts uses it', () => {
       expect.soft(typeof db[method], `PGlite.${method}()`).toBe('function');
     }
     expect.soft(typeof db.closed, 'PGlite.closed').toBe('boolean');
-    for (const message of ['parse', 'describe', 'bind', 'execute', 'close', 'sync'] as const) {
+    for (const message of ['parse', 'describe', 'close', 'sync'] as const) {
       expect.soft(typeof serialize[message], `protocol.serialize.${message}()`).toBe('function');
     }
     expect.soft(typeof TransactionAbortedError, 'the TransactionAbortedError export').toBe('function');
@@ -183,6 +183,28 @@ const int32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 25
 const cstring = (text: string) => [...encoder.encode(text), 0];
 const field = (text: string | null) => (text === null ? int32(-1 >>> 0) : [...int32(encoder.encode(text).length), ...encoder.encode(text)]);
 const messages = (...parts: Uint8Array[]) => new Uint8Array(parts.flatMap((m) => [...m]));
+
+describe('writing a run', () => {
+  it('writes Bind, Execute and Sync byte for byte as protocol.serialize does, text, NULL and multi-byte alike', () => {
+    const values = ['7', null, '', 'naïve – 日本', 'x'.repeat(300)];
+    const theirs = concatBytes([serialize.bind({ statement: 'pressroom_12', values }), serialize.execute({}), serialize.sync()]);
+    expect(Buffer.from(bindExecuteSync('pressroom_12', values)).equals(Buffer.from(theirs))).toBe(true);
+    expect(
+      Buffer.from(bindExecuteSync('s', [])).equals(
+        Buffer.from(concatBytes([serialize.bind({ statement: 's', values: [] }), serialize.execute({}), serialize.sync()])),
+      ),
+    ).toBe(true);
+  });
+
+  it('marks bytes as the binary format, and the backend takes them so', async () => {
+    const prepared = await raw(serialize.parse({ name: 'bind_check', text: 'SELECT $1::text AS a, $2::text AS b, $3::int AS c' }), serialize.sync());
+    expect(prepared.error).toBeUndefined();
+    const reply = await raw(bindExecuteSync('bind_check', [new TextEncoder().encode('bytes ü'), 'text ü', null]));
+    expect(reply.error).toBeUndefined();
+    expect(reply.rows).toEqual([['bytes ü', 'text ü', null]]);
+    await raw(serialize.close({ type: 'S', name: 'bind_check' }), serialize.sync());
+  });
+});
 
 describe('reading backend messages', () => {
   it('reads rows (NULLs, empty and multi-byte text), column and parameter types, completion tags and notifications', () => {

@@ -13,7 +13,7 @@
 // (PGlite's reader alone: 1,182 µs).
 //
 // Used here: `execProtocolRawStream` (the backend's reply as bytes), `runExclusive` (PGlite's query
-// lock), `protocol.serialize` (the messages sent), and the `parsers` and `serializers` that `query`
+// lock), `protocol.serialize` (the messages sent, but a run's, written here), and the `parsers` and `serializers` that `query`
 // itself uses. PGlite hands notifications to `listen`'s listeners only from replies it reads itself,
 // so those found here go to `onNotification`.
 import { protocol, type PGlite } from '@electric-sql/pglite';
