@@ -77,7 +77,7 @@ function streamOf(body: Uint8Array | string): ReadableStream<Uint8Array> {
  * The head of a Node request: method, target and header lines as received, the origin its target is
  * resolved against, and a body read from the message only if the service asks for it.
  */
-export class MessageHead implements RequestHead {
+class MessageHead implements RequestHead {
   readonly method: string;
   readonly target: string;
   readonly origin: string;

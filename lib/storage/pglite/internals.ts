@@ -13,9 +13,9 @@
 // (PGlite's reader alone: 1,182 µs).
 //
 // Used here: `execProtocolRawStream` (the backend's reply as bytes), `runExclusive` (PGlite's query
-// lock), `protocol.serialize` (the messages sent, but a run's, written here), and the `parsers` and `serializers` that `query`
-// itself uses. PGlite hands notifications to `listen`'s listeners only from replies it reads itself,
-// so those found here go to `onNotification`.
+// lock), `protocol.serialize` (the messages sent, but a run's, which `bindExecuteSync` writes), and the
+// `parsers` and `serializers` that `query` itself uses. PGlite hands notifications to `listen`'s
+// listeners only from replies it reads itself, so those found here go to `onNotification`.
 import { protocol, type PGlite } from '@electric-sql/pglite';
 import { concatBytes } from '../../util/bytes';
 import { recordTemplate } from '../../util/record-template';
