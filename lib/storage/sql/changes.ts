@@ -1,4 +1,4 @@
-import type { ChangeFeed, ChangesSince } from '../storage';
+import type { ChangeFeed } from '../storage';
 import type { SqlDriver } from './driver';
 
 /** The channel the database announces changes on (migrations/014-content-changes.ts), with the generation as payload. */
@@ -14,6 +14,12 @@ const SINCE_SQL = `SELECT g.value AS generation,
   (SELECT array_agg(DISTINCT k) FROM content_changes c, unnest(c.keys) k WHERE c.generation > $1) AS keys
 FROM content_generation g WHERE g.id = 1`;
 
+/** A committed change as the transaction that made it read it: the generation it took, the keys it touched. */
+export interface TransactionChange {
+  generation: number;
+  keys: string[];
+}
+
 /** The generation the current transaction took and the keys it touched, read in that transaction. */
 const TRANSACTION_CHANGE_SQL = `SELECT t.generation,
   (SELECT array_agg(DISTINCT k) FROM content_changes c, unnest(c.keys) k WHERE c.generation = t.generation) AS keys
@@ -25,7 +31,7 @@ FROM (SELECT nullif(current_setting('pressroom.generation', true), '')::bigint A
  * none. Run inside the transaction, last: told of it after the commit, this instance learns its own
  * change without reading the feed.
  */
-export async function transactionChange(tx: SqlDriver): Promise<ChangesSince | null> {
+export async function transactionChange(tx: SqlDriver): Promise<TransactionChange | null> {
   const { rows } = await tx.query<{ generation: string | number | null; keys: string[] | null }>(TRANSACTION_CHANGE_SQL);
   const generation = rows[0]?.generation;
   return generation == null ? null : { generation: Number(generation), keys: rows[0].keys ?? [] };

@@ -1,4 +1,4 @@
-import type { ChangeListener, ChangesSince, Storage, Stores } from '../storage';
+import type { ChangeListener, Storage, Stores } from '../storage';
 import { isConcurrencyConflict, type SqlDriver } from './driver';
 import { sqlPosts } from './posts';
 import { sqlTags } from './tags';
@@ -7,7 +7,7 @@ import { sqlIntegrations, sqlRoles, sqlSettings, sqlTokens } from './auth';
 import { sqlRateLimits } from './rate-limits';
 import { sqlOutbox, sqlWebhooks } from './webhooks';
 import { sqlSessions } from './sessions';
-import { CHANGES_CHANNEL, sqlChanges, transactionChange } from './changes';
+import { CHANGES_CHANNEL, sqlChanges, transactionChange, type TransactionChange } from './changes';
 import { sqlThemes } from './themes';
 import { sqlSiteData } from './site-data';
 
@@ -46,15 +46,15 @@ export function createSqlStorage(driver: SqlDriver): Storage {
   const own = new Set<number>();
 
   /** Tells every watcher that a transaction changing public content committed; a watcher's failure is its own to report. */
-  async function committed({ generation, keys }: ChangesSince): Promise<void> {
-    await Promise.all([...watchers].map((watcher) => watcher(generation, keys ?? undefined).catch(() => undefined)));
+  async function committed({ generation, keys }: TransactionChange): Promise<void> {
+    await Promise.all([...watchers].map((watcher) => watcher(generation, keys).catch(() => undefined)));
   }
 
   return {
     ...stores(driver, known),
     async transaction(work) {
-      const taken: number[] = [];
       for (let attempt = 1; ; attempt++) {
+        const taken: number[] = [];
         try {
           // a nested transaction joins this one instead of opening a second connection
           const { result, change } = await driver.transaction(async (tx) => {
@@ -74,7 +74,7 @@ export function createSqlStorage(driver: SqlDriver): Storage {
           if (attempt >= CONFLICT_ATTEMPTS || !isConcurrencyConflict(error)) throw error;
         } finally {
           // a generation not committed is taken again by the next change, perhaps another instance's
-          for (const generation of taken.splice(0)) own.delete(generation);
+          for (const generation of taken) own.delete(generation);
         }
       }
     },
