@@ -50,6 +50,67 @@ async function rawInsert(db: SqlDriver, n: number, tagIds: string[], authorId: s
   });
 }
 
+/** Rounds of each kind in `recordingCost`, and writes of each kind per round. */
+const RECORDING_ROUNDS = 12;
+const RECORDING_CALLS = 50;
+
+/**
+ * What recording a write's change in the database (the triggers of migrations/014 and 015) costs
+ * `POST posts/` and `PUT posts/{id}/`: the same writes with the posts triggers on and off, in
+ * alternating rounds on one site in one process, so that the machine's drift, which moves one
+ * process's figures against another's by up to 2×, falls on both alike. Each round's ratio is taken;
+ * the median is reported. Last in the section: the posts written with the triggers off are not
+ * announced, and the triggers are on again afterwards.
+ */
+async function recordingCost(ctx: BenchContext, db: SqlDriver, send: ReturnType<typeof adminClient>, post: Record<string, unknown>): Promise<void> {
+  const ratios = { post: [] as number[], put: [] as number[] };
+  const mean = { on: { post: 0, put: 0 }, off: { post: 0, put: 0 } };
+  let n = 0;
+  try {
+    for (let round = 0; round < RECORDING_ROUNDS; round++) {
+      const perRound = { on: { post: 0, put: 0 }, off: { post: 0, put: 0 } };
+      for (const mode of ['on', 'off'] as const) {
+        await db.exec(`ALTER TABLE posts ${mode === 'on' ? 'ENABLE' : 'DISABLE'} TRIGGER USER`);
+        const written: Written[] = [];
+        const add = await timeLoop(
+          async () => {
+            written.push(await send('POST', 'posts/', { posts: [{ ...post, title: `Recorded ${n++}` }] }, 201));
+          },
+          { seconds: 0, minCalls: RECORDING_CALLS, warmup: 3 },
+        );
+        const edit = await timeLoop(
+          async (i) => {
+            const k = i % written.length;
+            written[k] = await send('PUT', `posts/${written[k].id}/`, { posts: [{ title: `Re-recorded ${n++}`, updated_at: written[k].updated_at }] }, 200);
+          },
+          { seconds: 0, minCalls: RECORDING_CALLS, warmup: 3 },
+        );
+        perRound[mode] = { post: add.perSecond, put: edit.perSecond };
+        mean[mode].post += add.perSecond / RECORDING_ROUNDS;
+        mean[mode].put += edit.perSecond / RECORDING_ROUNDS;
+      }
+      ratios.post.push(perRound.on.post / perRound.off.post);
+      ratios.put.push(perRound.on.put / perRound.off.put);
+    }
+  } finally {
+    await db.exec('ALTER TABLE posts ENABLE TRIGGER USER');
+  }
+  for (const kind of ['post', 'put'] as const) {
+    const sorted = ratios[kind].sort((a, b) => a - b);
+    ctx.report.add({
+      section: 'admin',
+      name: `${kind === 'post' ? 'POST posts/' : 'PUT posts/{id}/ (title)'} recording its change, ${RECORDING_ROUNDS} alternating rounds`,
+      value: mean.on[kind],
+      unit: 'posts/s',
+      baseline: mean.off[kind],
+      baselineName: 'with the posts triggers off',
+      ratio: sorted[Math.floor(sorted.length / 2)],
+      note: "median of the rounds' ratios",
+      detail: { roundRatios: sorted.map((r) => Number(r.toFixed(3))) },
+    });
+  }
+}
+
 export async function adminSection(ctx: BenchContext): Promise<void> {
   const { settings, report } = ctx;
   const site = await ctx.site(settings.size);
@@ -121,6 +182,8 @@ export async function adminSection(ctx: BenchContext): Promise<void> {
       baselineName: 'posts/s from mobiledoc',
       detail: { p50Ms: fromHtml.p50, p99Ms: fromHtml.p99 },
     });
+
+    await recordingCost(ctx, site.driver, send, { title: 'Recorded', mobiledoc: body.mobiledoc, status: 'published', tags });
   } finally {
     await service.close();
   }
