@@ -157,6 +157,21 @@ describe('prepared statements', () => {
     expect((await db.query('SELECT statement FROM pg_prepared_statements')).rows).toEqual([{ statement: 'SELECT 1' }]);
   });
 
+  it('runs a statement forgotten after it was looked up for the run, and closes it after', async () => {
+    const statements = new PreparedStatements(db, ignore);
+    await statements.run('SELECT 3 AS three', []);
+    // DDL's clear() from another caller may land between a run's look-up and its send
+    const inside = statements as unknown as { statement(sql: string): Promise<unknown> };
+    const lookUp = inside.statement.bind(statements);
+    inside.statement = async (sql) => {
+      const found = await lookUp(sql);
+      statements.clear();
+      return found;
+    };
+    expect((await statements.run('SELECT 3 AS three', [])).rows).toEqual([{ three: 3 }]);
+    expect(await prepared()).toEqual([]);
+  });
+
   it('passes on a NOTIFY its statement committed', async () => {
     const heard: [string, string][] = [];
     const statements = new PreparedStatements(db, (channel, payload) => heard.push([channel, payload]));

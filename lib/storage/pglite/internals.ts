@@ -140,14 +140,17 @@ export class PreparedStatements {
   }
 
   /**
-   * Sends messages, the last a Sync, in one call. Statements waiting to be closed go along before the
-   * Sync (a statement evicted while preparing this batch's may have just run in it).
+   * Sends messages, the last a Sync, in one call. Statements waiting to be closed go along just before
+   * the Sync, after everything else: one forgotten (`clear()`) after this call looked it up may run in it.
    */
   private async send(parts: Uint8Array[]): Promise<BackendReply> {
     const closing = this.closing;
     if (closing.length) {
       this.closing = [];
-      parts = [...parts.slice(0, -1), ...closing.map((name) => serialize.close({ type: 'S', name })), ...parts.slice(-1)];
+      // the Sync ends the last part, alone (a prepare's) or after a run's Bind and Execute (bindExecuteSync)
+      const last = parts[parts.length - 1];
+      const beforeSync = last.subarray(0, last.byteLength - SYNC.byteLength);
+      parts = [...parts.slice(0, -1), beforeSync, ...closing.map((name) => serialize.close({ type: 'S', name })), SYNC];
     }
     const chunks: Uint8Array[] = [];
     // a chunk is a view into the backend's memory, valid only during the call
