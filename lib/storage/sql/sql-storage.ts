@@ -54,15 +54,16 @@ export function createSqlStorage(driver: SqlDriver): Storage {
     ...stores(driver, known),
     async transaction(work) {
       for (let attempt = 1; ; attempt++) {
-        const taken: number[] = [];
+        // the generation this attempt's transaction took, if it changed public content
+        let taken: number | null = null;
         try {
           // a nested transaction joins this one instead of opening a second connection
           const { result, change } = await driver.transaction(async (tx) => {
             const result = await work(stores(tx, known));
             const change = await transactionChange(tx);
             if (change !== null) {
-              own.add(change.generation);
-              taken.push(change.generation);
+              taken = change.generation;
+              own.add(taken);
             }
             return { result, change };
           });
@@ -74,7 +75,7 @@ export function createSqlStorage(driver: SqlDriver): Storage {
           if (attempt >= CONFLICT_ATTEMPTS || !isConcurrencyConflict(error)) throw error;
         } finally {
           // a generation not committed is taken again by the next change, perhaps another instance's
-          for (const generation of taken) own.delete(generation);
+          if (taken !== null) own.delete(taken);
         }
       }
     },
