@@ -35,6 +35,9 @@ export function readArchive(bytes: Uint8Array, maxBytes: number): Archive {
     throw error;
   }
   const jsons = entries.filter((entry) => entry.name.toLowerCase().endsWith('.json') && !IMAGES.test(entry.name));
+  if (jsons.length === 0) {
+    throw new ApiError('ValidationError', 'This is not a Ghost export: the zip holds no export .json file.', { property: 'importfile' });
+  }
   if (jsons.length !== 1) {
     throw new ApiError('ValidationError', `The import zip must hold exactly one export .json file; it holds ${jsons.length}.`, { property: 'importfile' });
   }

@@ -342,6 +342,13 @@ function idsHere(): (fileId: string) => string {
   };
 }
 
+/** Valid JSON that is not an export (another app's file, a settings dump) is refused, not "imported 0 of everything". */
+function assertExportShape(shape: { db: boolean; data: boolean }): void {
+  if (shape.data) return;
+  const missing = shape.db ? 'db[0].data is missing' : 'it has no "db" (nor a top-level "data")';
+  throw validation(`This is not a Ghost export: ${missing}.`, { property: 'importfile' });
+}
+
 /** Imports a Ghost export into the site; the library entry point the `db/` route and the CLI share. */
 export async function importGhost(app: AppContext, input: ImportInput, options: ImportOptions = {}): Promise<ImportResult> {
   let json: ImportInput = input;
@@ -367,11 +374,12 @@ export async function importGhost(app: AppContext, input: ImportInput, options: 
       async (tx) => {
         const importer = new Importer(tx, app, owner.id, { address, ids: idsHere(), now: app.now() }, options, total);
         for (const problem of preProblems) importer.problems.list.push(problem);
-        await readExport(
+        const shape = await readExport(
           chunksOf(json),
           { meta: (value) => (importer.meta = value), rows: (table, rows) => importer.rows(table, rows) },
           (read) => (importer.bytesRead = read),
         );
+        assertExportShape(shape);
         await importer.finish();
         await saveImages(app, images, importer.problems, written);
         importer.imported.images = written.length;

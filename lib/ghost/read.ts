@@ -22,7 +22,12 @@ function parse(text: string, table: string): unknown {
   }
 }
 
-export async function readExport(source: AsyncIterable<Uint8Array>, visitor: ExportVisitor, onBytes?: (read: number) => void): Promise<void> {
+/** Reads the whole file; returns what of an export's outer structure it had (see ExportScanner.shape). */
+export async function readExport(
+  source: AsyncIterable<Uint8Array>,
+  visitor: ExportVisitor,
+  onBytes?: (read: number) => void,
+): Promise<{ db: boolean; data: boolean }> {
   const scanner = new ExportScanner();
   let batch: { table: string; rows: unknown[] } | null = null;
   const flush = async () => {
@@ -53,4 +58,5 @@ export async function readExport(source: AsyncIterable<Uint8Array>, visitor: Exp
   }
   scanner.end();
   await flush();
+  return scanner.shape;
 }

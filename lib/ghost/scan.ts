@@ -38,6 +38,13 @@ export class ExportScanner {
   // an outer string (a key, or a scalar value being skipped) and an outer scalar
   private outerString: { bytes: number[]; escaped: boolean; isKey: boolean } | null = null;
   private scalar = false;
+  private sawDb = false;
+  private sawData = false;
+
+  /** What of a Ghost export's outer structure the file had: a `db` key, and its `data` object (`db[0].data`, or a top-level `data`). */
+  get shape(): { db: boolean; data: boolean } {
+    return { db: this.sawDb, data: this.sawData };
+  }
 
   take(): ScannedValue[] {
     return this.done.splice(0);
@@ -222,12 +229,21 @@ export class ExportScanner {
         continue;
       }
       if (target && !target.meta) throw invalid(`A row of ${target.table} is not an object.`);
+      this.noteShape(byte);
       if (byte === 0x7b) this.stack.push({ kind: 'object', key: null, expectKey: true, expectColon: false });
       else if (byte === 0x5b) this.stack.push({ kind: 'array', index: 0 });
       else if (byte === QUOTE) this.outerString = { bytes: [], escaped: false, isKey: false };
       else if (/[-0-9tfn]/.test(String.fromCharCode(byte))) this.scalar = true;
       else throw invalid(`Unexpected ${JSON.stringify(String.fromCharCode(byte))}.`);
     }
+  }
+
+  private noteShape(byte: number): void {
+    if (this.stack.length !== 1 && this.stack.length !== 3) return;
+    const path = this.path();
+    if (path.length === 1 && path[0] === 'db') this.sawDb = true;
+    const dataAt = path.length === 1 ? path[0] === 'data' : path[0] === 'db' && path[1] === 0 && path[2] === 'data';
+    if (dataAt && byte === 0x7b) this.sawData = true;
   }
 
   private close(kind: 'object' | 'array'): void {

@@ -72,6 +72,11 @@ describe('pressroom import and export, spawned', () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain('Post "p-250": status must be one of');
     expect(broken.stderr).toContain('Nothing was imported.');
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ db: [{ meta: { version: '5.80.0' } }] }));
+    const notExport = await run('import', [join(dir, 'settings.json'), '--data', join(dir, 'b/data')]);
+    expect(notExport.code).toBe(1);
+    expect(notExport.stderr).toContain('pressroom import: This is not a Ghost export: db[0].data is missing.');
+    expect(notExport.stderr).toContain('Nothing was imported.');
     const missing = await run('import', [join(dir, 'nope.json'), '--data', join(dir, 'b/data')]);
     expect(missing.code).toBe(1);
     const usage = await run('import', []);

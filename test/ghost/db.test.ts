@@ -4,6 +4,7 @@ import { adminUrl, ORIGIN, OWNER, sessionClient } from '../users/helpers';
 import { everyCardMobiledoc, exportBytes, exportZip, ghostExport, POSTS, PNG } from './fixture';
 import { renderMobiledoc, parseMobiledoc } from '../../lib/content';
 import { integrityProblems } from '../robustness/integrity';
+import { strToU8, zipSync } from 'fflate';
 
 const sites: TestSite[] = [];
 afterEach(async () => {
@@ -181,6 +182,35 @@ describe('POST db/: a Ghost export in', () => {
     expect((await importFile(s, new TextEncoder().encode('{"hello": "world"}'))).status).toBe(422);
     expect((await importFile(s, new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]), 'x.zip', 'application/zip')).status).toBe(415);
     expect(await snapshot(s.driver)).toEqual(before);
+  });
+
+  it('refuses valid JSON that is not a Ghost export, and a zip without one, naming what is missing', async () => {
+    const s = await site();
+    const before = await snapshot(s.driver);
+    const meta = { exported_on: 1710000000000, version: '5.80.0' };
+    const refusals: [unknown, RegExp][] = [
+      [{ hello: 'world' }, /not a Ghost export: it has no "db"/],
+      [{ meta }, /not a Ghost export: it has no "db"/],
+      [{ db: [] }, /not a Ghost export: db\[0\]\.data is missing/],
+      [{ db: [{ meta }] }, /not a Ghost export: db\[0\]\.data is missing/],
+      [{ db: [{ meta, data: [] }] }, /not a Ghost export: db\[0\]\.data is missing/],
+    ];
+    for (const [file, message] of refusals) {
+      const res = await importFile(s, exportBytes(file));
+      const answer = await body(res);
+      expect(res.status, JSON.stringify(file)).toBe(422);
+      expect(answer.errors[0]).toMatchObject({ type: 'ValidationError', property: 'importfile' });
+      expect(answer.errors[0].message).toMatch(message);
+    }
+    const zip = zipSync({ 'notes.txt': strToU8('hi'), 'content/images/2024/03/photo.png': PNG });
+    const res = await importFile(s, zip, 'export.zip', 'application/zip');
+    expect(res.status).toBe(422);
+    expect((await body(res)).errors[0].message).toBe('This is not a Ghost export: the zip holds no export .json file.');
+    expect((await s.service.fetch(new Request(u('2024/03/photo.png')))).status).toBe(404);
+    expect(await snapshot(s.driver)).toEqual(before);
+    // the bare {meta, data} form the reference also reads stays accepted
+    const bare = await importFile(s, exportBytes({ meta, data: { posts: [] } }));
+    expect(bare.status, JSON.stringify(await body(bare.clone()))).toBe(200);
   });
 
   it('is for Owner and Administrator sessions only, and bounded by limits.importBytes', async () => {
