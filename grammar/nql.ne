@@ -22,6 +22,11 @@ term       -> comparison                      {% id %}
             | %lparen or %rparen              {% b.group %}
 
 comparison -> %prop %colon rhs                {% b.comparison %}
+            | %prop %colon allOf              {% b.eachOf('eq') %}
+            | %prop %colon %not allOf         {% b.eachOf('ne') %}
+
+# `[a+b]`: all of them, each its own comparison (`tag:[a+b]` is `tag:a+tag:b`, reference-behaviour §8)
+allOf      -> %lbracket item (%allsep item):+ %rbracket  {% b.allOf %}
 
 rhs        -> value                           {% b.scalar('eq') %}
             | %not value                      {% b.scalar('ne') %}

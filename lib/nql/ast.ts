@@ -4,6 +4,7 @@
 // - `property` is lower-cased and not yet alias-resolved (the field maps do that).
 // - In-groups (`[a,b]`, `-[a,b]`) carry text values and the keywords `null`, `true`, `false`
 //   (`featured:[true,false]`); relative dates are not allowed inside brackets.
+// - `[a+b]` leaves no in-group: it is an 'and' of one comparison per value (`tag:a+tag:b`).
 
 export type NqlNode = NqlAnd | NqlOr | NqlComparison;
 

@@ -80,6 +80,18 @@ export const inGroup =
     return { op, value: { kind: 'list', items } };
   };
 
+/** `'[' item ('+' item)+ ']'`: the items, at least two. */
+export const allOf = (d: Data): NqlListItem[] => [d[1], ...(d[2] as Array<[Tok, NqlListItem]>).map((pair) => pair[1])];
+
+/** `prop ':' [-] allOf`: one comparison per item, all of them required (an 'and' that `and` flattens into its group). */
+export const eachOf =
+  (op: 'eq' | 'ne') =>
+  (d: Data): NqlNode => {
+    const property = (d[0] as Tok).value;
+    const values = d[d.length - 1] as NqlListItem[];
+    return { type: 'and', nodes: values.map((value) => ({ type: 'cmp', property, op, value })) };
+  };
+
 export const items = (d: Data): NqlListItem[] => [d[0], ...(d[1] as Array<[Tok, NqlListItem]>).map((pair) => pair[1])];
 
 export const integer = (d: Data): NqlNumber => {

@@ -12,6 +12,9 @@ declare var rparen: any;
 declare var prop: any;
 declare var colon: any;
 declare var not: any;
+declare var lbracket: any;
+declare var allsep: any;
+declare var rbracket: any;
 declare var gt: any;
 declare var gte: any;
 declare var lt: any;
@@ -21,8 +24,6 @@ declare var ncontains: any;
 declare var startswith: any;
 declare var endswith: any;
 declare var ingroup: any;
-declare var lbracket: any;
-declare var rbracket: any;
 declare var sep: any;
 declare var nullkw: any;
 declare var truekw: any;
@@ -77,6 +78,13 @@ const grammar: Grammar = {
     {"name": "term", "symbols": ["comparison"], "postprocess": id},
     {"name": "term", "symbols": [(lexer.has("lparen") ? {type: "lparen"} : lparen), "or", (lexer.has("rparen") ? {type: "rparen"} : rparen)], "postprocess": b.group},
     {"name": "comparison", "symbols": [(lexer.has("prop") ? {type: "prop"} : prop), (lexer.has("colon") ? {type: "colon"} : colon), "rhs"], "postprocess": b.comparison},
+    {"name": "comparison", "symbols": [(lexer.has("prop") ? {type: "prop"} : prop), (lexer.has("colon") ? {type: "colon"} : colon), "allOf"], "postprocess": b.eachOf('eq')},
+    {"name": "comparison", "symbols": [(lexer.has("prop") ? {type: "prop"} : prop), (lexer.has("colon") ? {type: "colon"} : colon), (lexer.has("not") ? {type: "not"} : not), "allOf"], "postprocess": b.eachOf('ne')},
+    {"name": "allOf$ebnf$1$subexpression$1", "symbols": [(lexer.has("allsep") ? {type: "allsep"} : allsep), "item"]},
+    {"name": "allOf$ebnf$1", "symbols": ["allOf$ebnf$1$subexpression$1"]},
+    {"name": "allOf$ebnf$1$subexpression$2", "symbols": [(lexer.has("allsep") ? {type: "allsep"} : allsep), "item"]},
+    {"name": "allOf$ebnf$1", "symbols": ["allOf$ebnf$1", "allOf$ebnf$1$subexpression$2"], "postprocess": (d) => d[0].concat([d[1]])},
+    {"name": "allOf", "symbols": [(lexer.has("lbracket") ? {type: "lbracket"} : lbracket), "item", "allOf$ebnf$1", (lexer.has("rbracket") ? {type: "rbracket"} : rbracket)], "postprocess": b.allOf},
     {"name": "rhs", "symbols": ["value"], "postprocess": b.scalar('eq')},
     {"name": "rhs", "symbols": [(lexer.has("not") ? {type: "not"} : not), "value"], "postprocess": b.scalar('ne')},
     {"name": "rhs", "symbols": [(lexer.has("gt") ? {type: "gt"} : gt), "ordered"], "postprocess": b.scalar('gt')},

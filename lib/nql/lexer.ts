@@ -6,7 +6,7 @@ import moo from 'moo';
 // where the parser would fail and the parser's expectations describe them.
 //
 //   expr --prop--> colon --':'--> value --word/string/reldate--> after --'+'/','--> expr
-//                                   `--'['--> item --word/string--> itemEnd --','--> item
+//                                   `--'['--> item --word/string--> itemEnd --','/'+'--> item
 //                                                                          `--']'--> after
 
 // A literal is a run of characters other than whitespace and '"+,()><=[]\ ; a backslash
@@ -93,6 +93,7 @@ const base = moo.states(
     itemEnd: {
       ws,
       sep: { match: ',', next: 'item' },
+      allsep: { match: '+', next: 'item' },
       rbracket: { match: ']', next: 'after' },
       error: moo.error,
     },

@@ -58,6 +58,8 @@ function checkBudget(input: string): void {
     else if (token.type === 'ingroup') values += inGroupItems(token.text).length;
     else if (token.type === 'lbracket') inGroup = true;
     else if (token.type === 'rbracket') inGroup = false;
+    // `[a+b]` is a comparison per value
+    else if (token.type === 'allsep') terms++;
     else if (inGroup && token.type !== 'sep') values++;
     if (terms > NQL_MAX_TERMS) {
       throw new NqlLimitError(`the filter has more than ${NQL_MAX_TERMS} comparisons; at most ${NQL_MAX_TERMS} are allowed`, NQL_MAX_TERMS);
@@ -167,6 +169,7 @@ const DESCRIPTIONS: ReadonlyArray<[types: readonly string[], description: string
     'a value',
   ],
   [['sep'], "','"],
+  [['allsep'], "'+'"],
   [['rbracket'], "']'"],
   [['and'], "'+'"],
   [['or'], "','"],

@@ -68,6 +68,21 @@ describe('count.posts', () => {
   });
 });
 
+describe('an in-group joined by +', () => {
+  it('is all of its values, on the Content and the Admin API (reference-behaviour §8)', async () => {
+    const slugs = async (res: Response) => {
+      const answer = await body(res);
+      expect(res.status, JSON.stringify(answer)).toBe(200);
+      return answer.posts.map((post: { slug: string }) => post.slug);
+    };
+    expect(await slugs(await content('posts/?filter=tag:[news%2Btech]'))).toEqual(['second']);
+    expect(await slugs(await content('posts/?filter=tags:[news%2Btech]%2Bfeatured:false'))).toEqual(['second']);
+    expect(await slugs(await content('posts/?filter=tags:[news%2Btech]%2Bfeatured:true'))).toEqual([]);
+    expect(await slugs(await site.admin.get('posts/?filter=tag:[news%2Btech]'))).toEqual(['second']);
+    expect((await content('posts/?filter=tag:[news,tech%2Bx]')).status).toBe(400);
+  });
+});
+
 describe('limit=all', () => {
   it('reports meta.pagination.limit as "all" on every browse, as the reference does', async () => {
     for (const path of ['posts/?limit=all', 'tags/?limit=all', 'authors/?limit=all', 'pages/?limit=all']) {

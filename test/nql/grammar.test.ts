@@ -127,6 +127,13 @@ describe('combinators, precedence and nesting', () => {
     ['a:- [1]', cmp('a', 'nin', [num('1')])],
     ["a: - 'x'", cmp('a', 'ne', str('x'))],
     ['tag:a+tag:b', and(eq('tag', lit('a')), eq('tag', lit('b')))],
+    // an in-group joined by '+' is all of its values, each its own comparison (reference-behaviour §8)
+    ['tag:[news+design]', and(eq('tag', lit('news')), eq('tag', lit('design')))],
+    ['tags:[engineering+tutorials]+featured:true', and(eq('tags', lit('engineering')), eq('tags', lit('tutorials')), eq('featured', bool(true)))],
+    ["tag:[ a + 'b c' + 7 ]", and(eq('tag', lit('a')), eq('tag', str('b c')), eq('tag', num('7')))],
+    ['tag:-[a+b]', and(cmp('tag', 'ne', lit('a')), cmp('tag', 'ne', lit('b')))],
+    ['tag:[a+b],c:3', or(and(eq('tag', lit('a')), eq('tag', lit('b'))), c)],
+    ['c:3+(tag:[a+b])', and(c, eq('tag', lit('a')), eq('tag', lit('b')))],
   ];
   it.each(cases)('%s', (input, expected) => check(input, expected));
 
@@ -155,5 +162,15 @@ describe('combinators, precedence and nesting', () => {
     const values = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`).join(',');
     expect(parseFilter(`a:[${values(600)}]+b:-[${values(400)}]`).type).toBe('and');
     expect(() => parseFilter(`a:[${values(600)}]+b:-[${values(401)}]`)).toThrow("the filter's in-groups hold more than 1000 values; at most 1000 are allowed");
+    // each value of a '+' in-group is a comparison
+    const all = (n: number) => `a:[${Array.from({ length: n }, (_, i) => `v${i}`).join('+')}]`;
+    expect(parseFilter(all(100)).type).toBe('and');
+    expect(() => parseFilter(all(101))).toThrow('the filter has more than 100 comparisons; at most 100 are allowed');
+  });
+
+  it("refuses an in-group mixing ',' and '+', saying what it expected", () => {
+    expect(() => parseFilter('tag:[a,b+c]')).toThrow("Query Error: unexpected character '+' at 8, expected ',' or ']'");
+    expect(() => parseFilter('tag:[a+b,c]')).toThrow("Query Error: unexpected character ',' at 8, expected '+' or ']'");
+    expect(() => parseFilter('tag:[a+]')).toThrow('expected a value');
   });
 });

@@ -127,6 +127,11 @@ describe('relations: any related row matches, negations mean none does', () => {
     ['tag:[news,tech]', ['hello-world', '007', 'a', 'decoy']],
     ['tag:-[news,tech]', ['123-text', 'getting-started']],
     ['tag:-news+tag:-tech', ['123-text', 'getting-started']],
+    // '+' in an in-group: all of them
+    ['tag:[news+tech]', ['hello-world', 'decoy']],
+    ['tags:[news+tech]+featured:true', ['hello-world']],
+    ['tag:-[news+tech]', ['123-text', 'getting-started']],
+    ['tags.slug:[news+hash-secret]+tags.visibility:public', ['007']],
     ['tag:007', ['getting-started']],
     ["tag:'007'", ['getting-started']],
     ['tag:getting-started', ['getting-started']],
