@@ -5,9 +5,11 @@ export function strongEtag(bytes: Uint8Array): string {
   return `"${digest128(bytes)}"`;
 }
 
-/** Whether `If-None-Match` names this entity (`*`, or a list that contains it; `W/` compared weakly). */
+const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/** Whether `If-None-Match` names this entity (`*`, or a list that contains it; compared weakly, as RFC 9110 §13.1.2 says). */
 export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+  const entity = weak(etag);
+  return header.split(',').some((candidate) => candidate.trim() === '*' || weak(candidate) === entity);
 }

@@ -1,6 +1,6 @@
 import type { Answer } from '../core/answer';
 import type { RequestHead } from '../core/head';
-import { etagMatches } from './serve';
+import { answerFrom, readyAnswer, type ReadyAnswer } from '../core/ready-answer';
 
 // Small files only, and not many: what is kept is a hot image's whole answer
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -8,11 +8,9 @@ const MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 // a file deleted by a host (deleteImage) or on another instance is still answered from here this long
 const KEEP_MS = 60_000;
 
-interface Kept {
-  etag: string;
-  get: Answer;
-  head: Answer;
-  notModified: Answer;
+/** A file's answer made ready, and how long it is kept. */
+interface KeptFile {
+  ready: ReadyAnswer;
   bytes: number;
   until: number;
 }
@@ -25,7 +23,7 @@ interface Kept {
  * `KEEP_MS` bounds how long a deleted file's answer outlives it.
  */
 export class KeptFiles {
-  private readonly kept = new Map<string, Kept>();
+  private readonly kept = new Map<string, KeptFile>();
   private bytes = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -36,16 +34,7 @@ export class KeptFiles {
     const etag = answer.headers.etag;
     if (answer.status !== 200 || !(body instanceof Uint8Array) || !etag || body.byteLength > MAX_FILE_BYTES || this.kept.has(target)) return;
     while (this.bytes + body.byteLength > MAX_TOTAL_BYTES && this.kept.size > 0) this.forget(this.kept.keys().next().value as string);
-    const headers = Object.freeze({ ...answer.headers, 'content-length': String(body.byteLength) });
-    const { 'content-length': _length, ...unchanged } = headers;
-    this.kept.set(target, {
-      etag,
-      get: Object.freeze({ status: 200, headers, body }),
-      head: Object.freeze({ status: 200, headers, body: null }),
-      notModified: Object.freeze({ status: 304, headers: Object.freeze(unchanged), body: null }),
-      bytes: body.byteLength,
-      until: this.now() + KEEP_MS,
-    });
+    this.kept.set(target, { ready: readyAnswer(etag, answer.headers, body), bytes: body.byteLength, until: this.now() + KEEP_MS });
     this.bytes += body.byteLength;
   }
 
@@ -67,9 +56,7 @@ export class KeptFiles {
     const { headers } = head;
     // ranges and date validators are the full way's to judge
     if (headers.get('range') !== null || headers.get('if-range') !== null) return undefined;
-    const ifNoneMatch = headers.get('if-none-match');
-    if (ifNoneMatch !== null) return etagMatches(ifNoneMatch, kept.etag) ? kept.notModified : undefined;
-    if (headers.get('if-modified-since') !== null) return undefined;
-    return head.method === 'HEAD' ? kept.head : kept.get;
+    if (headers.get('if-none-match') === null && headers.get('if-modified-since') !== null) return undefined;
+    return answerFrom(kept.ready, head);
   }
 }

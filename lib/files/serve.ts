@@ -1,4 +1,5 @@
 import { bodiless, type Answer, type HeaderRecord } from '../core/answer';
+import { matchesIfNoneMatch } from '../core/etag';
 import type { RequestHead } from '../core/head';
 import { ApiError, notFound } from '../core/errors';
 import { type ByteRange, type FileStore, InvalidPathError, isStorePath } from './file-store';
@@ -17,14 +18,9 @@ function decodePath(relative: string): string | null {
   }
 }
 
-export function etagMatches(header: string, etag: string): boolean {
-  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
-}
-
 function notModified(request: Pick<RequestHead, 'headers'>, etag: string, modifiedAt: Date | undefined): boolean {
   const ifNoneMatch = request.headers.get('if-none-match');
-  if (ifNoneMatch !== null) return etagMatches(ifNoneMatch, etag);
+  if (ifNoneMatch !== null) return matchesIfNoneMatch(ifNoneMatch, etag);
   const since = Date.parse(request.headers.get('if-modified-since') ?? '');
   return modifiedAt !== undefined && Number.isFinite(since) && Math.floor(modifiedAt.getTime() / 1000) * 1000 <= since;
 }

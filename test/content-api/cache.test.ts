@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../lib';
 import { ByteLru } from '../../lib/util/byte-lru';
-import { cacheKey } from '../../lib/http/content-api';
+import { cacheKey } from '../../lib/http/request-target';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { BASE, adminClient, body, createTestSite, type Client, type TestSite } from '../helpers/service';
 import { checkResponses } from '../helpers/openapi-check';
