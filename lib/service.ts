@@ -14,16 +14,14 @@ import type { FileStores } from './files/options';
 import { resolveOptions, type ServiceOptions } from './options';
 import { routes } from './resources';
 import { createIntegration, type IntegrationInput, type IntegrationKeys } from './resources/integrations/operations';
-import { publishDue } from './resources/posts/operations';
+import { ScheduledPublishing } from './resources/posts/scheduling';
 import { runSetup, type SetupInput } from './resources/setup/operations';
 import { serializeUser } from './resources/users/serialize';
 import type { Storage } from './storage/storage';
 import { EventBus, type EventHandler } from './events/bus';
 import type { EventName } from './events/names';
-import { postEvents } from './events/post-events';
 import type { DeliveryCounts } from './events/worker';
 import { wireWebhooks } from './resources/webhooks/wiring';
-import { write } from './resources/shared/write';
 import { ReadModel, type CacheInvalidateEvent } from './read-model/read-model';
 import { exportGhost, type ExportOptions } from './ghost/export';
 import { importGhost, type ImportInput, type ImportOptions, type ImportResult } from './ghost/import';
@@ -65,9 +63,6 @@ export interface Service {
   /** Closes the storage; the service answers nothing afterwards. */
   close(): Promise<void>;
 }
-
-/** How often a request checks whether scheduled posts have fallen due. */
-const DUE_CHECK_INTERVAL_MS = 1000;
 
 async function openStorage(options: ServiceOptions): Promise<Storage> {
   if (options.storage) return options.storage;
@@ -121,30 +116,12 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   // model learns at once what changed: a write's answer then follows what it invalidated
   const unwatchChanges = storage.watchChanges ? await storage.watchChanges((generation, keys) => readModel.follower.catchUp(generation, keys)) : async () => {};
   const webhookWorker = wireWebhooks(app);
-  let nextDueCheck = 0;
+  const scheduling = new ScheduledPublishing(app, clock);
   let closed = false;
 
-  async function publishDuePosts(): Promise<number> {
-    // a read on an index first: most checks find nothing due, and need not open a write transaction
-    if ((await storage.posts.dueScheduled(app.now(), 1)).length === 0) return 0;
-    const changes = await write(
-      app,
-      (tx) => publishDue(tx, app.now()),
-      (list) => list.flatMap((c) => postEvents(c.before, c.after)),
-    );
-    return changes.length;
-  }
-
   async function runDueJobs(): Promise<{ published: number; deliveries: DeliveryCounts }> {
-    const published = await publishDuePosts();
+    const published = await scheduling.publishDuePosts();
     return { published, deliveries: await webhookWorker.drain() };
-  }
-
-  async function publishIfDue(): Promise<void> {
-    const now = app.now().getTime();
-    if (now < nextDueCheck) return;
-    nextDueCheck = now + DUE_CHECK_INTERVAL_MS;
-    await publishDuePosts();
   }
 
   const answer = createPipeline({
@@ -152,9 +129,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     router,
     contentKeys,
     contentResponses,
-    beforeRoute: publishIfDue,
-    // a cached answer must not skip the look for scheduled posts fallen due
-    beforeRouteDue: () => clock() >= nextDueCheck,
+    publishDuePosts: () => scheduling.publishIfDue(),
+    duePostsLookOwed: () => scheduling.lookDue(),
     isClosed: () => closed,
     adminClient: resolved.adminClient ? createAdminClient(resolved.name) : undefined,
     keptFiles: new KeptFiles(),

@@ -5,6 +5,7 @@ import { allows } from '../auth/permissions';
 import { bodiless, errorAnswer, withHeaders, type Answer } from '../core/answer';
 import type { Actor, AppContext, Method, RouteContext } from '../core/context';
 import { ApiError, asApiError, badRequest, noPermission, notFound } from '../core/errors';
+import { forHead } from '../core/ready-answer';
 import type { RequestHead } from '../core/head';
 import type { KeptFiles } from '../files/kept-files';
 import { serveFile } from '../files/serve';
@@ -23,10 +24,10 @@ export interface PipelineDeps {
   router: ApiRouter;
   contentKeys: ContentKeys;
   contentResponses: ContentResponses;
-  /** Runs before every routed request (scheduled publishing falls due lazily). */
-  beforeRoute(): Promise<void>;
-  /** Whether `beforeRoute` has work to do now: the response cache may not answer before it has run. */
-  beforeRouteDue(): boolean;
+  /** Publishes scheduled posts fallen due, if a look is owed; runs before every routed request (lib/resources/posts/scheduling.ts). */
+  publishDuePosts(): Promise<void>;
+  /** Whether `publishDuePosts` owes a look now: the response cache may not answer before it has run. */
+  duePostsLookOwed(): boolean;
   isClosed(): boolean;
   /** The admin web app under `/{name}/`, unless turned off. */
   adminClient?: AdminClient;
@@ -71,7 +72,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     }
     // a kept image file needs no look for scheduled posts, which only routed requests run
     if (head.target.startsWith(imagesPrefix)) return deps.keptFiles?.lookup(head);
-    if (deps.beforeRouteDue()) return undefined;
+    if (deps.duePostsLookOwed()) return undefined;
     const key = cacheKeyOf(head.target);
     return key === undefined ? undefined : contentResponses.lookup(key, head);
   }
@@ -139,7 +140,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     if (route.permission && ctx.actor && !allows(ctx.actor, route.permission)) throw noPermission();
     // a write's response options are checked before it runs, so a request refused for them changed nothing
     if (method === 'POST' || method === 'PUT') outputOptions(ctx.query);
-    await deps.beforeRoute();
+    await deps.publishDuePosts();
     if (found.api === 'content') return contentResponses.serve(ctx, route);
     let answer = await route.handle(ctx);
     if (found.api === 'admin' && answer.headers['cache-control'] === undefined) answer = withHeaders(answer, { 'cache-control': CACHE_CONTROL_ADMIN });
@@ -150,7 +151,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   }
 
   /** The full way: everything but a ready cache hit. */
-  async function full(head: RequestHead, context: unknown): Promise<Answer> {
+  async function fullWay(head: RequestHead, context: unknown): Promise<Answer> {
     let url: URL;
     try {
       url = new URL(head.target, head.origin);
@@ -175,18 +176,10 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     } else if (adminPath.test(pathname)) {
       answer = withAdminCors(head, answer, resolved.auth.trustedOrigins);
     }
-    if (head.method.toUpperCase() === 'HEAD' && answer.body !== null) {
-      const { body } = answer;
-      // the length a GET would have sent, where the body is whole at hand (a stream's is not known yet)
-      const headers = { ...answer.headers };
-      if (body instanceof Uint8Array) headers['content-length'] ??= String(body.byteLength);
-      else body.cancel().catch(() => {});
-      return { status: answer.status, headers, body: null };
-    }
-    return answer;
+    return head.method.toUpperCase() === 'HEAD' ? forHead(answer) : answer;
   }
 
   return function answer(head, context) {
-    return fromCache(head) ?? full(head, context);
+    return fromCache(head) ?? fullWay(head, context);
   };
 }
