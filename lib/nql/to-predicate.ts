@@ -97,9 +97,9 @@ export function toPredicate<R>(ast: NqlNode, accessors: AccessorMap<R>, options:
 }
 
 /** A test's answer: true, false, or null for unknown (a null value where the test does not ask for null). */
-type Answer = boolean | null;
+type Truth = boolean | null;
 
-function positiveTest(condition: Condition, type: FieldType): (value: unknown) => Answer {
+function positiveTest(condition: Condition, type: FieldType): (value: unknown) => Truth {
   const norm = (value: unknown): string | number | boolean | null => normalise(value, type);
   switch (condition.test) {
     case 'null':

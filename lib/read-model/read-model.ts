@@ -9,7 +9,7 @@ import { EVERYTHING } from './keys';
 // (ChangeFeed), or until room is needed (one bound in bytes for all of it).
 
 /** Something kept, with the keys it depends on. */
-interface Kept {
+interface KeptEntry {
   value: unknown;
   keys: readonly string[];
   size: number;
@@ -40,7 +40,7 @@ export interface ReadModelOptions {
 const RECENT_CHANGES = 256;
 
 export class ReadModel {
-  private readonly kept: ByteLru<Kept>;
+  private readonly kept: ByteLru<KeptEntry>;
   /** Dependency key → the names of what was kept with it. */
   private readonly dependents = new Map<string, Set<string>>();
   /** The keys of the last reads of changes, newest last, each with the generations it covered. */
@@ -52,7 +52,7 @@ export class ReadModel {
     feed: ChangeFeed,
     private readonly options: ReadModelOptions,
   ) {
-    this.kept = new ByteLru<Kept>(options.maxBytes, (name, kept) => this.unindex(name, kept));
+    this.kept = new ByteLru<KeptEntry>(options.maxBytes, (name, kept) => this.unindex(name, kept));
     this.follower = new ChangeFollower(feed, options.checkMs, options.clock, (changes, before) => this.changed(changes, before));
   }
 
@@ -87,7 +87,7 @@ export class ReadModel {
       this.kept.delete(name);
       this.unindex(name, old);
     }
-    const kept: Kept = { value, keys, size: size + name.length * 2 };
+    const kept: KeptEntry = { value, keys, size: size + name.length * 2 };
     this.kept.set(name, kept);
     if (this.kept.peek(name) !== kept) return false;
     for (const key of keys) {
@@ -156,7 +156,7 @@ export class ReadModel {
     }
   }
 
-  private unindex(name: string, kept: Kept): void {
+  private unindex(name: string, kept: KeptEntry): void {
     for (const key of kept.keys) {
       const names = this.dependents.get(key);
       if (!names) continue;

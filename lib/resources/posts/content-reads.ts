@@ -4,7 +4,7 @@ import { keys } from '../../read-model/keys';
 import type { PostType } from '../../storage/rows';
 import type { PostBody, PublishedPost } from '../../storage/storage';
 import type { OutputOptions } from '../../http/output';
-import type { SerializeContext } from '../shared/serialize-context';
+import { serializeContextOf, type SerializeContext } from '../shared/serialize-context';
 import { postQuery, type PostBrowse } from './operations';
 import { serializePost } from './serialize';
 
@@ -46,16 +46,12 @@ export function includesOf(options: OutputOptions) {
   return { tags: options.include.has('tags'), authors: options.include.has('authors') };
 }
 
-function serializeContext(ctx: RouteContext): SerializeContext {
-  return { api: ctx.api, version: ctx.version, site: ctx.app.options.url };
-}
-
 /** Renders `post` for this shape and keeps it, made from content as of generation `since`. */
 function render(ctx: RouteContext, post: PublishedPost, shape: string, options: OutputOptions, since: number): RenderedPost {
   const { row, relations } = post;
   const tags = relations.tags.get(row.id) ?? [];
   const authors = relations.authors.get(row.id) ?? [];
-  const json = utf8.encode(JSON.stringify(serializePost(row, { tags, authors }, serializeContext(ctx), options)));
+  const json = utf8.encode(JSON.stringify(serializePost(row, { tags, authors }, serializeContextOf(ctx), options)));
   const shown = [keys.post(row.id), ...tags.map((tag) => keys.tag(tag.id)), ...authors.map((author) => keys.author(author.id))];
   const rendered = { json, keys: shown };
   ctx.app.readModel.keep(`post\u0000${row.id}\u0000${shape}`, rendered, shown, json.byteLength + 200, since);
@@ -81,7 +77,7 @@ function relativeToNow(filter: NqlNode): boolean {
 const UNIQUE_FIELDS: ReadonlySet<string> = new Set(['id', 'slug']);
 
 /** `id:-x` as `id:x`, `slug:-[x,y]` as `slug:[x,y]`; null for any other comparison. */
-function turnedRound(node: NqlComparison): NqlComparison | null {
+function asInclusion(node: NqlComparison): NqlComparison | null {
   if (!UNIQUE_FIELDS.has(node.property)) return null;
   if (isInGroup(node)) return node.op === 'nin' && node.value.items.every(isText) ? { ...node, op: 'in' } : null;
   return node.op === 'ne' && isText(node.value) ? { ...node, op: 'eq' } : null;
@@ -97,7 +93,7 @@ function exclusionsOf(filter: NqlNode): { rest: NqlNode | null; leftOut: NqlNode
   const rest: NqlNode[] = [];
   const leftOut: NqlComparison[] = [];
   for (const node of filter.type === 'and' ? filter.nodes : [filter]) {
-    const turned = node.type === 'cmp' ? turnedRound(node) : null;
+    const turned = node.type === 'cmp' ? asInclusion(node) : null;
     if (turned) leftOut.push(turned);
     else rest.push(node);
   }
@@ -109,7 +105,7 @@ function exclusionsOf(filter: NqlNode): { rest: NqlNode | null; leftOut: NqlNode
 }
 
 /** Both filters, as one. */
-function both(a: NqlNode | null, b: NqlNode): NqlNode {
+function andOf(a: NqlNode | null, b: NqlNode): NqlNode {
   if (!a) return b;
   return { type: 'and', nodes: [...(a.type === 'and' ? a.nodes : [a]), b] };
 }
@@ -131,14 +127,14 @@ async function listTotal(ctx: RouteContext, query: PostBrowse, since: number): P
     restTotal = await counted(rest);
     readModel.keep(totalName(query.type, rest), restTotal, listKeys(query.type, rest, undefined), 64, since);
   }
-  return restTotal - (await counted(both(rest, leftOut)));
+  return restTotal - (await counted(andOf(rest, leftOut)));
 }
 
 /** A page of published posts of `query.type`, and the total it was paged from. */
 export async function contentPage(ctx: RouteContext, query: PostBrowse, options: OutputOptions): Promise<ContentPosts & { total: number }> {
   const { readModel, storage } = ctx.app;
   const since = readModel.generation;
-  const shape = shapeOf(serializeContext(ctx), options);
+  const shape = shapeOf(serializeContextOf(ctx), options);
   // every page of a list has its total: counted once, kept until the list changes; a filter relative to
   // the clock (`published_at:>now-7d`) matches other posts as time passes, with no change to see
   const timeless = !query.filter || !relativeToNow(query.filter);
@@ -171,7 +167,7 @@ export async function contentPost(
   const since = ctx.app.readModel.generation;
   const found = await ctx.app.storage.posts.findPublished(type, by, bodiesOf(options), includesOf(options));
   if (!found) return null;
-  return collect([render(ctx, found, shapeOf(serializeContext(ctx), options), options, since)], []);
+  return collect([render(ctx, found, shapeOf(serializeContextOf(ctx), options), options, since)], []);
 }
 
 /**

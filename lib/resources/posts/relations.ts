@@ -5,6 +5,7 @@ import type { Stores } from '../../storage/storage';
 import type { TagRow, UserWithRoles } from '../../storage/rows';
 import { objectId } from '../../util/ids';
 import type { AuthorReference, TagReference } from './schema';
+import { newTagRow } from '../tags/new-tag';
 
 type TagKeys = { id?: string; name?: string; slug?: string };
 type AuthorKeys = { id?: string; slug?: string; email?: string };
@@ -68,29 +69,7 @@ export async function resolveTags(tx: Stores, refs: TagReference[], resolution: 
     const slug = keys.slug ? tagSlug(keys.slug) : tagSlug(name);
     const description = typeof ref === 'object' && typeof ref.description === 'string' ? ref.description : null;
     const id = objectId(now);
-    const tag = await tx.tags.insertOrGetByName({
-      id,
-      name,
-      slug: slug || 'tag',
-      description,
-      feature_image: null,
-      parent_id: null,
-      visibility: name.startsWith('#') ? 'internal' : 'public',
-      og_image: null,
-      og_title: null,
-      og_description: null,
-      twitter_image: null,
-      twitter_title: null,
-      twitter_description: null,
-      meta_title: null,
-      meta_description: null,
-      codeinjection_head: null,
-      codeinjection_foot: null,
-      canonical_url: null,
-      accent_color: null,
-      created_at: now,
-      updated_at: now,
-    });
+    const tag = await tx.tags.insertOrGetByName(newTagRow({ id, name, slug: slug || 'tag', description, created_at: now }));
     added = true;
     // a concurrent writer may have created it first: then it is not ours to announce
     if (tag.id === id) created.push(tag);

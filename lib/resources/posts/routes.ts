@@ -2,15 +2,13 @@ import { readJson } from '../../http/body';
 import { notFound } from '../../core/errors';
 import type { RouteContext, RouteDef } from '../../core/context';
 import { order, pagination, paginationMeta, single } from '../../http/query';
-import { json, jsonText, noContent, type Answer } from '../../core/answer';
-import { streamedJsonAnswer } from '../../http/json-stream';
+import { json, noContent, type Answer } from '../../core/answer';
 import type { PostRow, PostType } from '../../storage/rows';
-import type { PostRelations, PublicPostRelations } from '../../storage/storage';
+import type { PostRelations } from '../../storage/storage';
 import { firstOf } from '../shared/envelope';
 import { filterParam, slugOrderOf, withoutStatus } from '../shared/filter';
 import { requireId } from '../shared/ids';
 import { outputOptions, type OutputOptions } from '../../http/output';
-import type { SerializeContext } from '../shared/serialize-context';
 import { adminLocation } from '../shared/urls';
 import { postEvents } from '../../events/post-events';
 import type { DomainEvent } from '../../events/events';
@@ -28,27 +26,13 @@ import {
 } from './operations';
 import { imagesOfInput } from './body';
 import type { PostInput } from './schema';
-import { serializePost } from './serialize';
-import { bodiesOf as bodies, contentPage, contentPost, includesOf as includes, type ContentPosts } from './content-reads';
-import { dependsOn, keys } from '../../read-model/keys';
-import { concatBytes } from '../../util/bytes';
+import { bodiesOf as bodies, contentPage, contentPost, includesOf as includes } from './content-reads';
+import { postAnswers } from './answers';
 
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
-const utf8 = new TextEncoder();
-const COMMA = utf8.encode(',');
-
-function serializeContext(ctx: RouteContext): SerializeContext {
-  return { api: ctx.api, version: ctx.version, site: ctx.app.options.url };
-}
 
 function output(ctx: RouteContext): OutputOptions {
   return ctx.api === 'admin' ? outputOptions(ctx.query, ['mobiledoc'], ['tags', 'authors']) : outputOptions(ctx.query, ['html']);
-}
-
-/** Relations as the API of the request shows them: the Content API's authors carry public columns only. */
-function relationsOf(ctx: RouteContext, postIds: string[], options: OutputOptions): Promise<PostRelations | PublicPostRelations> {
-  const which = includes(options);
-  return ctx.api === 'content' ? ctx.app.storage.posts.publicRelations(postIds, which) : ctx.app.storage.posts.relations(postIds, which);
 }
 
 function touchesPublicContent(change: PostChange): boolean {
@@ -65,29 +49,7 @@ export function postRoutes(type: PostType): RouteDef[] {
   const resource = type === 'page' ? 'pages' : 'posts';
   const notFoundMessage = `${type === 'page' ? 'Page' : 'Post'} not found.`;
 
-  async function render(ctx: RouteContext, rows: PostRow[], relations: PostRelations | PublicPostRelations | null, options: OutputOptions) {
-    const rel =
-      relations ??
-      (await relationsOf(
-        ctx,
-        rows.map((r) => r.id),
-        options,
-      ));
-    const sctx = serializeContext(ctx);
-    return rows.map((row) => serializePost(row, { tags: rel.tags.get(row.id) ?? [], authors: rel.authors.get(row.id) ?? [] }, sctx, options));
-  }
-
-  const opening = utf8.encode(`{"${resource}":[`);
-  /** The Content API's answer holding these posts, naming what it depends on (lib/read-model/keys.ts). */
-  const contentAnswer = (posts: ContentPosts, meta?: unknown) => {
-    const parts: Uint8Array[] = [opening];
-    for (const [i, post] of posts.json.entries()) {
-      if (i > 0) parts.push(COMMA);
-      parts.push(post);
-    }
-    parts.push(utf8.encode(`]${meta === undefined ? '' : `,"meta":${JSON.stringify(meta)}`}}`));
-    return jsonText(200, concatBytes(parts), dependsOn(posts.keys));
-  };
+  const { render, contentAnswer, streamed } = postAnswers(type, resource);
 
   /** The Admin API's reads of one post, whatever its status. */
   async function readOne(ctx: RouteContext, row: PostRow | null): Promise<Answer> {
@@ -128,23 +90,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       bodies: bodies(options),
       include: includes(options),
     };
-    if (page.limit === null) {
-      // the whole list: sent in batches as the client reads, never held whole; it shows every post, tag and author
-      const next = await streamPosts(ctx.app.storage, ctx.app, query);
-      const kind = type === 'page' ? 'pages' : 'posts';
-      const everything = [keys.list(kind), keys.any(kind), keys.list('tags'), keys.list('authors')];
-      return streamedJsonAnswer(
-        resource,
-        {
-          next: async () => {
-            const batch = await next();
-            return batch && render(ctx, batch.rows, batch.relations, options);
-          },
-          meta: (count) => paginationMeta(page, count),
-        },
-        content ? dependsOn(everything) : {},
-      );
-    }
+    if (page.limit === null) return streamed(ctx, await streamPosts(ctx.app.storage, ctx.app, query), options, (count) => paginationMeta(page, count));
     if (content) {
       const found = await contentPage(ctx, query, options);
       return contentAnswer(found, paginationMeta(page, found.total));

@@ -5,6 +5,7 @@ import type { Stores } from '../../storage/storage';
 import type { TagRow } from '../../storage/rows';
 import { objectId } from '../../util/ids';
 import type { TagInput } from './schema';
+import { newTagRow } from './new-tag';
 import type { DomainEvent } from '../../events/events';
 
 export interface TagChange {
@@ -65,30 +66,17 @@ export async function addTag(tx: Stores, app: AppContext, input: TagInput): Prom
   if (await tx.tags.match({ name })) throw validation(`A tag named ${JSON.stringify(name)} already exists.`, { property: 'name' });
   const now = app.now();
   const slug = await tx.tags.freeSlug(tagSlug(input.slug || name) || 'tag');
-  const after = await tx.tags.insert({
-    id: objectId(now),
-    name,
-    slug,
-    description: null,
-    feature_image: null,
-    parent_id: (await parentId(tx, input.parent)) ?? null,
-    visibility: input.visibility ?? (name.startsWith('#') ? 'internal' : 'public'),
-    og_image: null,
-    og_title: null,
-    og_description: null,
-    twitter_image: null,
-    twitter_title: null,
-    twitter_description: null,
-    meta_title: null,
-    meta_description: null,
-    codeinjection_head: null,
-    codeinjection_foot: null,
-    canonical_url: null,
-    accent_color: null,
-    ...copied(input),
-    created_at: now,
-    updated_at: now,
-  });
+  const after = await tx.tags.insert(
+    newTagRow({
+      id: objectId(now),
+      name,
+      slug,
+      parent_id: (await parentId(tx, input.parent)) ?? null,
+      ...(input.visibility !== undefined && { visibility: input.visibility }),
+      ...copied(input),
+      created_at: now,
+    }),
+  );
   return { before: null, after };
 }
 
