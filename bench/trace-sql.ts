@@ -1,5 +1,5 @@
 // Every SQL statement one request runs, with its time: where a slow request spends it.
-//   node --import tsx bench/trace-sql.ts <browse|slug|tags|filter|exclude|post> [posts=10000] [--vacuum] [--explain]
+//   node --import tsx bench/trace-sql.ts <browse|slug|tags|filter|exclude|exclude-slug|post> [posts=10000] [--vacuum] [--explain]
 // --explain: the plan, with actual times, of each statement taking over a millisecond.
 // Times are wall times per request; statements issued together (Promise.all) queue behind each
 // other in PGlite, so a statement's time includes waiting for the one before it.
@@ -63,7 +63,8 @@ function request(site: Site, service: Service): (i: number) => Promise<Response>
   if (gets[which]) return () => service.fetch(new Request(gets[which]));
   // the traffic section's filter per request: every post but one, a new one each time (`id:-{{id}}`)
   if (which === 'exclude') return (i) => service.fetch(new Request(`${gets.browse}&filter=${encodeURIComponent(`id:-'${i}'`)}`));
-  if (which !== 'post') throw new Error(`unknown case ${which}; known: ${[...Object.keys(gets), 'exclude', 'post'].join(', ')}`);
+  if (which === 'exclude-slug') return (i) => service.fetch(new Request(`${gets.browse}&filter=${encodeURIComponent(`slug:-missing-${i}`)}`));
+  if (which !== 'post') throw new Error(`unknown case ${which}; known: ${[...Object.keys(gets), 'exclude', 'exclude-slug', 'post'].join(', ')}`);
   const token = adminTokens(site.adminKey);
   const tags = site.tagSlugs.slice(0, 3).map((slug) => ({ slug }));
   const mobiledoc = bodies()[0].mobiledoc;

@@ -275,31 +275,41 @@ async function frontEndTraffic(ctx: BenchContext, rounds: number, seconds: numbe
 }
 
 /**
- * The http section's browse page with a filter no request repeats, so nothing kept can answer it:
- * every post but one that is not there, as a theme asks for "other posts than this one"
- * (`id:-{{id}}`) — the same 15 posts, walked to and counted afresh.
+ * Filters no request repeats, as a theme sends them: every post but one that is not there, by id
+ * (`id:-{{id}}`, "other posts than this one") or by slug; `[<id>]` is autocannon's new id.
+ */
+export const FILTER_SHAPES: Record<string, (id: string) => string> = {
+  id: (id) => `id:-'${id}'`,
+  slug: (id) => `slug:-${id}`,
+};
+
+/**
+ * The http section's browse page with a filter no request repeats, so nothing kept can answer it, for
+ * each of FILTER_SHAPES — the same 15 posts, walked to and counted afresh.
  */
 async function filterPerRequest(ctx: BenchContext, rounds: number, seconds: number): Promise<void> {
   const site = await ctx.site(ctx.settings.size);
   const service = await site.another();
   const pressroom = await serve(service);
   try {
-    const path = (id: string) => `${ENDPOINTS[0].path(site)}&filter=id:-'${id}'`;
-    // an id as long as the load's own, so the sample is the size of every answer
-    const sample = await capture(await fetch(pressroom.origin + path('x'.repeat(33))));
-    if (sample.status !== 200) throw new Error(`the filtered browse answered ${sample.status}: ${sample.body.toString('utf8').slice(0, 300)}`);
-    const still = await staticServer(new Map(), sample);
-    try {
-      const runs = await turns(rounds, seconds, { static: still.origin, pressroom: pressroom.origin }, path('[<id>]'), { uniqueIds: true });
-      ctx.report.add({
-        ...throughputRow(
-          `browse (${(sample.body.byteLength / 1024).toFixed(0)} KB, ${ctx.settings.size} posts), a different filter on every request`,
-          runs,
-          0.1,
-        ),
-      });
-    } finally {
-      await still.close();
+    for (const filter of Object.values(FILTER_SHAPES)) {
+      const path = (id: string) => `${ENDPOINTS[0].path(site)}&filter=${filter(id)}`;
+      // an id as long as the load's own, so the sample is the size of every answer
+      const sample = await capture(await fetch(pressroom.origin + path('x'.repeat(33))));
+      if (sample.status !== 200) throw new Error(`the filtered browse answered ${sample.status}: ${sample.body.toString('utf8').slice(0, 300)}`);
+      const still = await staticServer(new Map(), sample);
+      try {
+        const runs = await turns(rounds, seconds, { static: still.origin, pressroom: pressroom.origin }, path('[<id>]'), { uniqueIds: true });
+        ctx.report.add({
+          ...throughputRow(
+            `browse (${(sample.body.byteLength / 1024).toFixed(0)} KB, ${ctx.settings.size} posts), a different filter on every request (\`${filter('<new>')}\`)`,
+            runs,
+            0.1,
+          ),
+        });
+      } finally {
+        await still.close();
+      }
     }
   } finally {
     await pressroom.close();
