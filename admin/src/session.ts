@@ -1,19 +1,9 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { User } from './api-types';
 
-export interface StaffUser {
-  id: string;
-  name: string;
-  slug: string;
-  email: string;
-  status: string;
-  profile_image: string | null;
-  bio: string | null;
-  website: string | null;
-  location: string | null;
-  roles: { id: string; name: string }[];
-  [key: string]: unknown;
-}
+/** A staff user as `users/?include=roles` returns them. */
+export type StaffUser = User;
 
 export interface Session {
   user: StaffUser;

@@ -2,94 +2,11 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, BASE, messageOf } from '../api';
 import { EditorHost } from '../editor-host';
 import { Link, navigate, useLeaveGuard } from '../router';
-import { resourceOf, STATUS_WORD, type Post, type PostType, type TagRef } from '../posts';
+import { formOf, inputOf, resourceOf, STATUS_WORD, type Post, type PostForm, type PostType } from '../posts';
 import { roleName, useSession } from '../session';
 import { ConfirmDialog, Dialog, Loading, useDocumentTitle } from '../ui';
-import { fromLocalInput, PostSettings, toLocalInput } from './post-settings';
-
-/** The fields this screen edits; they travel as they are in a `PUT`. */
-export interface PostForm {
-  title: string;
-  mobiledoc: string | null;
-  slug: string;
-  custom_excerpt: string;
-  tags: TagRef[];
-  authors: { id: string; name: string }[];
-  feature_image: string | null;
-  published_at: string | null;
-  featured: boolean;
-  visibility: string;
-  meta_title: string;
-  meta_description: string;
-  canonical_url: string;
-  og_title: string;
-  og_description: string;
-  og_image: string | null;
-  twitter_title: string;
-  twitter_description: string;
-  twitter_image: string | null;
-  codeinjection_head: string;
-  codeinjection_foot: string;
-}
-
-const TEXT_FIELDS = [
-  'custom_excerpt',
-  'meta_title',
-  'meta_description',
-  'canonical_url',
-  'og_title',
-  'og_description',
-  'twitter_title',
-  'twitter_description',
-  'codeinjection_head',
-  'codeinjection_foot',
-] as const;
-
-function formOf(post: Post | null): PostForm {
-  const text = (key: string) => (post?.[key] as string | null | undefined) ?? '';
-  return {
-    title: post?.title ?? '',
-    mobiledoc: post?.mobiledoc ?? null,
-    slug: post?.slug ?? '',
-    custom_excerpt: text('custom_excerpt'),
-    tags: post?.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })) ?? [],
-    authors: post?.authors.map((a) => ({ id: a.id, name: a.name })) ?? [],
-    feature_image: post?.feature_image ?? null,
-    published_at: post?.published_at ?? null,
-    featured: post?.featured ?? false,
-    visibility: post?.visibility ?? 'public',
-    meta_title: text('meta_title'),
-    meta_description: text('meta_description'),
-    canonical_url: text('canonical_url'),
-    og_title: text('og_title'),
-    og_description: text('og_description'),
-    og_image: (post?.og_image as string | null) ?? null,
-    twitter_title: text('twitter_title'),
-    twitter_description: text('twitter_description'),
-    twitter_image: (post?.twitter_image as string | null) ?? null,
-    codeinjection_head: text('codeinjection_head'),
-    codeinjection_foot: text('codeinjection_foot'),
-  };
-}
-
-/** The request body: empty texts are sent as null (no value), the slug only once there is one. */
-function inputOf(form: PostForm): Record<string, unknown> {
-  const input: Record<string, unknown> = {
-    title: form.title,
-    mobiledoc: form.mobiledoc,
-    tags: form.tags.map((t) => (t.id ? { id: t.id, name: t.name } : { name: t.name })),
-    feature_image: form.feature_image,
-    featured: form.featured,
-    visibility: form.visibility,
-    og_image: form.og_image,
-    twitter_image: form.twitter_image,
-  };
-  if (form.slug.trim()) input.slug = form.slug.trim();
-  if (form.authors.length) input.authors = form.authors.map((a) => ({ id: a.id }));
-  if (form.published_at) input.published_at = form.published_at;
-  for (const key of TEXT_FIELDS) input[key] = form[key].trim() ? form[key] : null;
-  return input;
-}
+import { fromLocalInput, toLocalInput } from '../time';
+import { PostSettings } from './post-settings';
 
 /** Whether a mobiledoc holds anything: a card, an image, or text (an empty editor yields sections with none). */
 function bodyHasContent(mobiledoc: string | null): boolean {
