@@ -30,6 +30,17 @@ export function isAdmin(user: StaffUser): boolean {
   return role === 'Owner' || role === 'Administrator';
 }
 
+/**
+ * Whether `me` may edit, suspend or delete `user` (and set their role and password), as the API allows
+ * (lib/auth/permissions.ts): Owner and Administrators anyone but the Owner; Editors Authors and Contributors.
+ */
+export function mayManage(me: StaffUser, user: StaffUser): boolean {
+  if (me.id === user.id) return false;
+  const role = roleName(user);
+  if (isAdmin(me)) return role !== 'Owner';
+  return roleName(me) === 'Editor' && (role === 'Author' || role === 'Contributor');
+}
+
 /** Editors and above see and manage everyone's posts, tags and (some) staff. */
 export function isEditor(user: StaffUser): boolean {
   return isAdmin(user) || roleName(user) === 'Editor';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
 import type { Role } from '../api-types';
 import { Link, navigate } from '../router';
-import { isAdmin, roleName, useSession, type StaffUser } from '../session';
+import { isEditor, mayManage, roleName, useSession, type StaffUser } from '../session';
 import { ConfirmDialog, Dialog, ErrorNotice, Loading, PageHeader, SelectField, TextArea, TextField } from '../ui';
 
 function useAssignableRoles(enabled: boolean): Role[] {
@@ -80,7 +80,7 @@ export function StaffList() {
   return (
     <div class="page">
       <PageHeader title="Staff">
-        {isAdmin(me) && (
+        {isEditor(me) && (
           <button type="button" class="button primary" onClick={() => setAdding(true)}>
             Add staff user
           </button>
@@ -171,7 +171,7 @@ export function StaffMember({ id }: { id: string }) {
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [confirm, setConfirm] = useState(false);
-  const manage = isAdmin(me) && !own && roleName(user ?? me) !== 'Owner';
+  const manage = user !== null && mayManage(me, user);
   const roles = useAssignableRoles(manage);
 
   function show(u: StaffUser) {
