@@ -60,7 +60,8 @@ function editorKeymap(openLinkForm: () => void): Plugin[] {
       'Mod-e': toggleCode,
       'Mod-Shift-x': toggleStrike,
       'Mod-k': link,
-      'Mod-z': undo,
+      // right after a Markdown shortcut, undo gives back what was typed before undoing further
+      'Mod-z': chainCommands(undoInputRule, undo),
       'Shift-Mod-z': redo,
       'Mod-y': redo,
       Enter: enterCommand,
