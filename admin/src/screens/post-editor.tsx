@@ -5,7 +5,7 @@ import { Link, navigate, useLeaveGuard } from '../router';
 import { inputOf, resourceOf, STATUS_WORD, type Post, type PostForm, type PostType } from '../posts';
 import { roleName, useSession } from '../session';
 import { ConfirmDialog, Dialog, Loading, useDocumentTitle } from '../ui';
-import { fromLocalInput, toLocalInput } from '../time';
+import { fromLocalInput, toLocalInput, zoneHint } from '../time';
 import { useEditorState, type SaveKind } from './post-editor-state';
 import { PostSettings } from './post-settings';
 
@@ -319,7 +319,10 @@ function PublishDialog({ noun, onClose, onPublish }: { noun: string; onClose: ()
         {when === 'later' && (
           <div class="field">
             <label for="publish-at">Publish at</label>
-            <input id="publish-at" type="datetime-local" value={at} onInput={(e) => setAt(e.currentTarget.value)} />
+            <input id="publish-at" type="datetime-local" value={at} onInput={(e) => setAt(e.currentTarget.value)} aria-describedby="publish-at-zone" />
+            <p class="hint" id="publish-at-zone">
+              {zoneHint()}
+            </p>
           </div>
         )}
         {error && (

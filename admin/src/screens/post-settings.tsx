@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { api } from '../api';
 import type { Tag as FullTag, User } from '../api-types';
 import type { PostForm, PostType, TagRef } from '../posts';
-import { fromLocalInput, toLocalInput } from '../time';
+import { fromLocalInput, toLocalInput, zoneHint } from '../time';
 import { Checkbox, ImageField, SelectField, TextArea, TextField } from '../ui';
 
 type Tag = Pick<FullTag, 'id' | 'name' | 'slug'>;
@@ -179,6 +179,7 @@ export function PostSettings({
           type="datetime-local"
           value={toLocalInput(form.published_at)}
           onValue={(value) => update({ published_at: fromLocalInput(value) })}
+          hint={zoneHint()}
         />
         <AuthorsInput value={form.authors} onValue={(authors) => update({ authors })} />
         <ImageField label="Feature image" value={form.feature_image} onValue={(feature_image) => update({ feature_image })} />
