@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Link, navigate, useRoute } from '../router';
+import { Link, navigate, useLeaveAsk, useRoute } from '../router';
 import { isAdmin, roleName, useSession } from '../session';
+import { ConfirmDialog } from '../ui';
 import { PostEditor } from './post-editor';
 import { PostList } from './post-list';
 import { TagEditor, TagList } from './tags';
@@ -64,6 +65,7 @@ export function Shell() {
   const editorOpen = /^(posts|pages)\/[^/]+$/.test(path);
   // on a narrow window (styles.css, below 720px) the navigation waits behind the "Menu" button
   const [menuOpen, setMenuOpen] = useState(false);
+  const leaveAsk = useLeaveAsk();
   const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setMenuOpen(false), [path]);
   useEffect(() => {
@@ -123,6 +125,11 @@ export function Shell() {
       <main id="main" class="main" tabIndex={-1}>
         {path === '' ? null : <Screen path={path} />}
       </main>
+      {leaveAsk && (
+        <ConfirmDialog title="Changes not saved" confirm="Leave" onConfirm={leaveAsk.leave} onClose={leaveAsk.stay}>
+          <p>{leaveAsk.question}</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }
