@@ -137,7 +137,7 @@ describe('the admin client at 390×844', () => {
       const b = (await button.boundingBox())!;
       const inside = b.x >= box.x - 1 && b.x + b.width <= box.x + box.width + 1;
       const scrolls = await toolbar.evaluate((el) => getComputedStyle(el).overflowX === 'auto' && el.scrollWidth > el.clientWidth);
-      expect(inside || scrolls, await button.getAttribute('aria-label')).toBe(true);
+      expect(inside || scrolls, (await button.getAttribute('aria-label')) ?? '').toBe(true);
     }
     for (const name of ['Update', 'Post settings']) {
       const b = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
