@@ -118,6 +118,20 @@ describe('the admin client at 390×844', () => {
       await shot(name.toLowerCase());
     }
     expect(await seriousViolations(page)).toEqual([]);
+    // and the screens behind them: an integration with its keys, a tag, a profile
+    for (const [name, link, heading] of [
+      ['Integrations', 'Seeder', 'Seeder'],
+      ['Tags', 'Astronomy and the physical sciences', ''],
+      ['Staff', 'Mary Somerville', 'Your profile'],
+    ]) {
+      await go(name);
+      await page.getByRole('link', { name: link, exact: true }).click();
+      if (heading) await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(heading);
+      await page.waitForLoadState('networkidle');
+      expect(await sidewaysScroll(), link).toBe(0);
+      await shot(`${name.toLowerCase()}-one`);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('edits a post: the bar and the toolbar stay within the window; the settings panel covers the screen', async () => {
