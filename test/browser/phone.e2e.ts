@@ -188,6 +188,16 @@ describe('the admin client at 390×844', () => {
     expect(await sidewaysScroll()).toBe(0);
     await page.setViewportSize(PHONE);
     await expect.poll(() => mainNav().isVisible()).toBe(false);
+  });
+
+  it('signs out from the menu; the sign-in screen fits too', async () => {
+    screenshotOnFailure('sign-in');
+    await menuButton().click();
+    await mainNav().getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await sidewaysScroll()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot('sign-in');
     expect(seen.errors).toEqual([]);
     expect(seen.serverErrors).toEqual([]);
   });
