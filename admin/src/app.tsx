@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, messageOf, onSignedOut } from './api';
+import type { Setting } from './api-types';
 import { Setup, SignIn } from './screens/auth';
 import { Shell } from './screens/shell';
 import { SessionContext, type Session, type StaffUser } from './session';
+import { setSiteTimeZone } from './time';
 import { Loading } from './ui';
 
 type State =
@@ -17,7 +19,9 @@ async function whoAmI(): Promise<State> {
   if (!setup.setup[0]?.status) return { kind: 'setup' };
   try {
     const me = await api.get<{ users: StaffUser[] }>('users/me/?include=roles');
-    const site = await api.get<{ site: { title: string } }>('site/');
+    // every role may read the settings; dates are shown in the site's time zone
+    const [site, settings] = await Promise.all([api.get<{ site: { title: string } }>('site/'), api.get<{ settings: Setting[] }>('settings/')]);
+    setSiteTimeZone(settings.settings.find((s) => s.key === 'timezone')?.value);
     return { kind: 'signed-in', user: me.users[0], siteTitle: site.site.title };
   } catch (error) {
     if ((error as { status?: number }).status === 401) return { kind: 'signed-out' };

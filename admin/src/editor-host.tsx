@@ -1,17 +1,27 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { messageOf, uploadImage } from './api';
 
+/** The mounted rich-text body, as admin/src/editor/index.ts returns it. */
+export interface BodyEditor {
+  destroy(): void;
+  focus(): void;
+  /** True when the body has nothing that would be saved. */
+  isEmpty(): boolean;
+  /** The body as mobiledoc, written when asked (at saving time), not on every keystroke. */
+  getMobiledoc(): string;
+}
+
 /** What admin/src/editor/index.ts exports: the rich-text editor, mapped to mobiledoc. */
 interface EditorModule {
   mountEditor(
     element: HTMLElement,
     options: {
       mobiledoc: string | null;
-      onChange(mobiledoc: string): void;
+      onChange(): void;
       uploadImage(file: File): Promise<{ url: string }>;
       placeholder?: string;
     },
-  ): { destroy(): void; focus(): void; isEmpty(): boolean };
+  ): BodyEditor;
 }
 
 // globbed rather than imported: the editor is its own lazily loaded chunk, not part of the first load
@@ -25,36 +35,44 @@ function loadEditor(): Promise<EditorModule> {
   return (loading ??= Promise.all([load(), ...Object.values(editorStyles).map((css) => css())]).then(([module]) => module));
 }
 
-/** Mounts the rich-text body once per `generation`; changes flow out through `onChange`. */
+/**
+ * Mounts the rich-text body once per `generation`, from `mobiledoc`; reports each change of content
+ * through `onChange` and hands the mounted editor to `onMount`. A destroyed editor still answers
+ * getMobiledoc(), so what was typed can be saved on the way out.
+ */
 export function EditorHost({
   mobiledoc,
   generation,
   onChange,
+  onMount,
   placeholder,
 }: {
   mobiledoc: string | null;
   generation: number;
-  onChange: (mobiledoc: string) => void;
+  onChange: (editor: BodyEditor) => void;
+  onMount: (editor: BodyEditor) => void;
   placeholder: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
-  const change = useRef(onChange);
-  change.current = onChange;
+  const callbacks = useRef({ onChange, onMount });
+  callbacks.current = { onChange, onMount };
   const [error, setError] = useState('');
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    let editor: { destroy(): void } | null = null;
+    let editor: BodyEditor | null = null;
     let live = true;
     loadEditor().then(
       (module) => {
         if (!live || !host.current) return;
         host.current.replaceChildren();
-        editor = module.mountEditor(host.current, {
+        const mounted: BodyEditor = module.mountEditor(host.current, {
           mobiledoc,
-          onChange: (next) => change.current(next),
+          onChange: () => callbacks.current.onChange(mounted),
           uploadImage: async (file) => ({ url: await uploadImage(file) }),
           placeholder,
         });
+        editor = mounted;
+        callbacks.current.onMount(mounted);
         setReady(true);
       },
       (e) => live && setError(messageOf(e)),

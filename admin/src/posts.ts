@@ -1,24 +1,8 @@
-/** A post or page as the Admin API returns it (v3, mobiledoc). */
-export interface Post {
-  id: string;
-  uuid: string;
-  title: string;
-  slug: string;
-  mobiledoc: string | null;
-  status: 'draft' | 'published' | 'scheduled';
-  visibility: string;
-  featured: boolean;
-  feature_image: string | null;
-  custom_excerpt: string | null;
-  published_at: string | null;
-  updated_at: string;
-  created_at: string;
-  url: string;
-  tags: TagRef[];
-  authors: { id: string; name: string; slug: string }[];
-  [field: string]: unknown;
-}
+import type { Post } from './api-types';
 
+export type { Post } from './api-types';
+
+/** A tag as a post's form holds it: a new one has only its name until the server gives it an id. */
 export interface TagRef {
   id?: string;
   name: string;
@@ -34,4 +18,80 @@ export const STATUS_WORD: Record<Post['status'], string> = { draft: 'Draft', pub
 /** Quotes a value for an NQL filter. */
 export function nqlString(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+/** The fields the post editor edits; they travel as they are in a `PUT`. */
+export interface PostForm {
+  title: string;
+  mobiledoc: string | null;
+  slug: string;
+  custom_excerpt: string;
+  tags: TagRef[];
+  authors: { id: string; name: string }[];
+  feature_image: string | null;
+  published_at: string | null;
+  featured: boolean;
+  visibility: Post['visibility'];
+  meta_title: string;
+  meta_description: string;
+  canonical_url: string;
+  og_title: string;
+  og_description: string;
+  og_image: string | null;
+  twitter_title: string;
+  twitter_description: string;
+  twitter_image: string | null;
+  codeinjection_head: string;
+  codeinjection_foot: string;
+}
+
+const TEXT_FIELDS = [
+  'custom_excerpt',
+  'meta_title',
+  'meta_description',
+  'canonical_url',
+  'og_title',
+  'og_description',
+  'twitter_title',
+  'twitter_description',
+  'codeinjection_head',
+  'codeinjection_foot',
+] as const;
+
+/** The form for a post as the API returned it, or for a new one. */
+export function formOf(post: Post | null): PostForm {
+  const text = (key: (typeof TEXT_FIELDS)[number]) => post?.[key] ?? '';
+  return {
+    title: post?.title ?? '',
+    mobiledoc: post?.mobiledoc ?? null,
+    slug: post?.slug ?? '',
+    tags: post?.tags?.map((t) => ({ id: t.id, name: t.name, slug: t.slug })) ?? [],
+    authors: post?.authors?.map((a) => ({ id: a.id, name: a.name })) ?? [],
+    feature_image: post?.feature_image ?? null,
+    published_at: post?.published_at ?? null,
+    featured: post?.featured ?? false,
+    visibility: post?.visibility ?? 'public',
+    og_image: post?.og_image ?? null,
+    twitter_image: post?.twitter_image ?? null,
+    ...(Object.fromEntries(TEXT_FIELDS.map((key) => [key, text(key)])) as Record<(typeof TEXT_FIELDS)[number], string>),
+  };
+}
+
+/** The request body: empty texts are sent as null (no value), the slug only once there is one. */
+export function inputOf(form: PostForm): Record<string, unknown> {
+  const input: Record<string, unknown> = {
+    title: form.title,
+    mobiledoc: form.mobiledoc,
+    tags: form.tags.map((t) => (t.id ? { id: t.id, name: t.name } : { name: t.name })),
+    feature_image: form.feature_image,
+    featured: form.featured,
+    visibility: form.visibility,
+    og_image: form.og_image,
+    twitter_image: form.twitter_image,
+  };
+  if (form.slug.trim()) input.slug = form.slug.trim();
+  if (form.authors.length) input.authors = form.authors.map((a) => ({ id: a.id }));
+  if (form.published_at) input.published_at = form.published_at;
+  for (const key of TEXT_FIELDS) input[key] = form[key].trim() ? form[key] : null;
+  return input;
 }

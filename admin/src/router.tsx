@@ -15,12 +15,38 @@ let leaveQuestion: string | null = null;
 /** The address shown, so that a Back the user then cancels can be put back. */
 let shown = location.href;
 
-function mayLeave(): boolean {
-  return leaveQuestion === null || window.confirm(leaveQuestion);
+/** A move away from a screen that waits for the user's answer (ui.tsx's ConfirmDialog, in screens/shell.tsx). */
+export interface LeaveAsk {
+  question: string;
+  leave(): void;
+  stay(): void;
+}
+let asking: LeaveAsk | null = null;
+const askListeners = new Set<(ask: LeaveAsk | null) => void>();
+
+function setAsking(ask: LeaveAsk | null): void {
+  asking = ask;
+  askListeners.forEach((l) => l(ask));
 }
 
-export function navigate(path: string, options: { replace?: boolean } = {}): void {
-  if (!options.replace && !mayLeave()) return;
+/** Runs `go` now, or once the user agrees to lose what leaving would lose. */
+function whenMayLeave(go: () => void, stay: () => void = () => undefined): void {
+  if (leaveQuestion === null) return go();
+  setAsking({
+    question: leaveQuestion,
+    leave() {
+      setAsking(null);
+      leaveQuestion = null;
+      go();
+    },
+    stay() {
+      setAsking(null);
+      stay();
+    },
+  });
+}
+
+function show(path: string, options: { replace?: boolean }): void {
   const url = BASE + path;
   if (options.replace) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
@@ -29,17 +55,35 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
   if (!options.replace) window.scrollTo(0, 0);
 }
 
+export function navigate(path: string, options: { replace?: boolean } = {}): void {
+  if (options.replace) show(path, options);
+  else whenMayLeave(() => show(path, options));
+}
+
 addEventListener('popstate', () => {
-  if (!mayLeave()) {
+  if (leaveQuestion !== null) {
+    // the address has moved already: put it back while the user decides, and move again if they leave
     history.pushState(null, '', shown);
+    whenMayLeave(() => history.back());
     return;
   }
   shown = location.href;
   listeners.forEach((l) => l(current()));
 });
 
+/** The question asked before leaving a screen, while it waits for an answer. */
+export function useLeaveAsk(): LeaveAsk | null {
+  const [ask, setAsk] = useState(asking);
+  useEffect(() => {
+    askListeners.add(setAsk);
+    return () => void askListeners.delete(setAsk);
+  }, []);
+  return ask;
+}
+
 /**
- * While `question` is set, leaving the screen (a link, Back, a reload, closing the tab) asks first.
+ * While `question` is set, leaving the screen asks first: a link or Back with the app's own dialog, a
+ * reload or closing the tab with the browser's (the only one a page may show then).
  * For what is not saved by itself: the changes to a published or scheduled post wait for "Update".
  */
 export function useLeaveGuard(question: string | null): void {

@@ -1,19 +1,9 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { User } from './api-types';
 
-export interface StaffUser {
-  id: string;
-  name: string;
-  slug: string;
-  email: string;
-  status: string;
-  profile_image: string | null;
-  bio: string | null;
-  website: string | null;
-  location: string | null;
-  roles: { id: string; name: string }[];
-  [key: string]: unknown;
-}
+/** A staff user as `users/?include=roles` returns them. */
+export type StaffUser = User;
 
 export interface Session {
   user: StaffUser;
@@ -38,6 +28,17 @@ export function roleName(user: StaffUser): string {
 export function isAdmin(user: StaffUser): boolean {
   const role = roleName(user);
   return role === 'Owner' || role === 'Administrator';
+}
+
+/**
+ * Whether `me` may edit, suspend or delete `user` (and set their role and password), as the API allows
+ * (lib/auth/permissions.ts): Owner and Administrators anyone but the Owner; Editors Authors and Contributors.
+ */
+export function mayManage(me: StaffUser, user: StaffUser): boolean {
+  if (me.id === user.id) return false;
+  const role = roleName(user);
+  if (isAdmin(me)) return role !== 'Owner';
+  return roleName(me) === 'Editor' && (role === 'Author' || role === 'Contributor');
 }
 
 /** Editors and above see and manage everyone's posts, tags and (some) staff. */

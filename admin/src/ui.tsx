@@ -291,7 +291,5 @@ export async function copyText(text: string, field?: HTMLInputElement | null): P
   }
 }
 
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  return new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+/** Dates are shown on the site's clock (time.ts). */
+export { formatDate } from './time';

@@ -24,8 +24,11 @@ export { schema } from './schema';
 export interface EditorOptions {
   /** The post's `mobiledoc` as the Admin API returns it (a JSON string), or null for a new post. */
   mobiledoc: string | null;
-  /** Called with the new mobiledoc whenever the content really changed (not on selection moves). */
-  onChange(mobiledoc: string): void;
+  /**
+   * Called whenever the content really changed (not on selection moves). Nothing is serialised for it:
+   * the mobiledoc is written when getMobiledoc() asks, at saving time.
+   */
+  onChange(): void;
   uploadImage: UploadImage;
   /** Shown in an empty document. */
   placeholder?: string;
@@ -36,9 +39,7 @@ export interface EditorHandle {
   focus(): void;
   /** True when the body has nothing that would be saved (only empty paragraphs). */
   isEmpty(): boolean;
-  /** True once the content differs from what the editor was given. */
-  isDirty(): boolean;
-  /** The current mobiledoc: the string it was given until the user changes something. */
+  /** The current mobiledoc, written now (once per document state): the string it was given while the content is unchanged. */
   getMobiledoc(): string;
 }
 
@@ -59,7 +60,8 @@ function editorKeymap(openLinkForm: () => void): Plugin[] {
       'Mod-e': toggleCode,
       'Mod-Shift-x': toggleStrike,
       'Mod-k': link,
-      'Mod-z': undo,
+      // right after a Markdown shortcut, undo gives back what was typed before undoing further
+      'Mod-z': chainCommands(undoInputRule, undo),
       'Shift-Mod-z': redo,
       'Mod-y': redo,
       Enter: enterCommand,
@@ -82,7 +84,6 @@ function unreadable(element: HTMLElement, mobiledoc: string, error: unknown): Ed
     destroy: () => notice.remove(),
     focus: () => undefined,
     isEmpty: () => false,
-    isDirty: () => false,
     getMobiledoc: () => mobiledoc,
   };
 }
@@ -102,10 +103,18 @@ export function mountEditor(element: HTMLElement, options: EditorOptions): Edito
     if (options.mobiledoc === null) throw error;
     return unreadable(element, options.mobiledoc, error);
   }
-  // A foreign document may be written back differently; until it is edited, the original string stands.
-  const original = options.mobiledoc ?? toMobiledoc(initial);
-  const initialCanonical = toMobiledoc(initial);
-  let current = original;
+  // A foreign document may be written back differently; while its content is unchanged, the original string stands.
+  const original = options.mobiledoc;
+  let originalWritten: string | null = null;
+  let written: { doc: PMNode; mobiledoc: string } | null = null;
+  const getMobiledoc = (): string => {
+    const doc = view.state.doc;
+    if (written?.doc === doc) return written.mobiledoc;
+    const canonical = toMobiledoc(doc);
+    if (original !== null) originalWritten ??= toMobiledoc(initial);
+    written = { doc, mobiledoc: original !== null && canonical === originalWritten ? original : canonical };
+    return written.mobiledoc;
+  };
   let destroyed = false;
 
   const id = `pr-editor-${++instances}`;
@@ -189,11 +198,7 @@ export function mountEditor(element: HTMLElement, options: EditorOptions): Edito
       const before = view.state.doc;
       view.updateState(view.state.apply(tr));
       if (!tr.docChanged || view.state.doc.eq(before)) return;
-      const canonical = toMobiledoc(view.state.doc);
-      const next = canonical === initialCanonical ? original : canonical;
-      if (next === current) return;
-      current = next;
-      options.onChange(next);
+      options.onChange();
     },
   });
   toolbar.update(view.state);
@@ -207,7 +212,6 @@ export function mountEditor(element: HTMLElement, options: EditorOptions): Edito
     },
     focus: () => view.focus(),
     isEmpty: () => hasNoContent(view.state.doc),
-    isDirty: () => current !== original,
-    getMobiledoc: () => current,
+    getMobiledoc,
   };
 }

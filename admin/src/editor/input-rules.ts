@@ -2,6 +2,7 @@ import { InputRule, inputRules, textblockTypeInputRule, wrappingInputRule } from
 import type { Plugin } from 'prosemirror-state';
 import { TextSelection } from 'prosemirror-state';
 import { cardNode, newCodeBlockAttrs } from './commands';
+import { inlineMarkdownRules } from './inline-rules';
 import { schema } from './schema';
 
 const { nodes } = schema;
@@ -17,7 +18,7 @@ const dividerRule = new InputRule(/^---$/, (state, _match, start) => {
   return tr.setSelection(TextSelection.create(tr.doc, paragraphStart));
 });
 
-/** The Markdown shortcuts Ghost's editor has, typed at the start of a paragraph. */
+/** The Markdown shortcuts Ghost's editor has: blocks typed at the start of a paragraph, marks as they close. */
 export function markdownShortcuts(): Plugin {
   return inputRules({
     rules: [
@@ -27,6 +28,7 @@ export function markdownShortcuts(): Plugin {
       textblockTypeInputRule(/^>\s$/, nodes.blockquote),
       textblockTypeInputRule(/^```([\w#+.-]*)\s$/, nodes.code_block, (match) => newCodeBlockAttrs(match[1])),
       dividerRule,
+      ...inlineMarkdownRules(),
     ],
   });
 }

@@ -1,32 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { EVENT_NAMES } from '../../../lib/events/names';
 import { api, messageOf } from '../api';
+import type { ApiKey, Integration, Webhook } from '../api-types';
 import { Link, navigate } from '../router';
 import { ConfirmDialog, copyText, Dialog, ErrorNotice, formatDate, Loading, PageHeader, SelectField, TextField } from '../ui';
-
-interface ApiKey {
-  id: string;
-  type: 'content' | 'admin';
-  secret: string;
-}
-interface Webhook {
-  id: string;
-  event: string;
-  target_url: string;
-  name: string | null;
-  secret: string | null;
-  last_triggered_at: string | null;
-  last_triggered_status: string | null;
-  last_triggered_error: string | null;
-}
-interface Integration {
-  id: string;
-  name: string;
-  description: string | null;
-  api_keys?: ApiKey[];
-  webhooks?: Webhook[];
-  created_at: string;
-}
 
 // the service's own list, so the choice never offers an event the API would refuse
 const EVENTS: readonly string[] = EVENT_NAMES;
@@ -168,7 +145,7 @@ function WebhookDialog({
       >
         <ErrorNotice error={error} />
         <TextField label="Webhook name" value={name} onValue={setName} />
-        <SelectField label="Event" value={event} onValue={setEvent} options={EVENTS.map((e) => [e, e])} />
+        <SelectField label="Event" value={event} onValue={(value) => setEvent(value as Webhook['event'])} options={EVENTS.map((e) => [e, e])} />
         <TextField label="Target URL" type="url" required value={url} onValue={setUrl} placeholder="https://example.com/hooks/pressroom" />
         <TextField label="Secret" value={secret} onValue={setSecret} hint="Optional: deliveries are signed with it." />
         <div class="dialog-actions">

@@ -1,132 +1,24 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, BASE, messageOf } from '../api';
-import { EditorHost } from '../editor-host';
+import { EditorHost, type BodyEditor } from '../editor-host';
 import { Link, navigate, useLeaveGuard } from '../router';
-import { resourceOf, STATUS_WORD, type Post, type PostType, type TagRef } from '../posts';
+import { inputOf, resourceOf, STATUS_WORD, type Post, type PostForm, type PostType } from '../posts';
 import { roleName, useSession } from '../session';
 import { ConfirmDialog, Dialog, Loading, useDocumentTitle } from '../ui';
-import { fromLocalInput, PostSettings, toLocalInput } from './post-settings';
+import { fromLocalInput, toLocalInput, zoneHint } from '../time';
+import { useEditorState, type SaveKind } from './post-editor-state';
+import { PostSettings } from './post-settings';
 
-/** The fields this screen edits; they travel as they are in a `PUT`. */
-export interface PostForm {
-  title: string;
-  mobiledoc: string | null;
-  slug: string;
-  custom_excerpt: string;
-  tags: TagRef[];
-  authors: { id: string; name: string }[];
-  feature_image: string | null;
-  published_at: string | null;
-  featured: boolean;
-  visibility: string;
-  meta_title: string;
-  meta_description: string;
-  canonical_url: string;
-  og_title: string;
-  og_description: string;
-  og_image: string | null;
-  twitter_title: string;
-  twitter_description: string;
-  twitter_image: string | null;
-  codeinjection_head: string;
-  codeinjection_foot: string;
-}
-
-const TEXT_FIELDS = [
-  'custom_excerpt',
-  'meta_title',
-  'meta_description',
-  'canonical_url',
-  'og_title',
-  'og_description',
-  'twitter_title',
-  'twitter_description',
-  'codeinjection_head',
-  'codeinjection_foot',
-] as const;
-
-function formOf(post: Post | null): PostForm {
-  const text = (key: string) => (post?.[key] as string | null | undefined) ?? '';
-  return {
-    title: post?.title ?? '',
-    mobiledoc: post?.mobiledoc ?? null,
-    slug: post?.slug ?? '',
-    custom_excerpt: text('custom_excerpt'),
-    tags: post?.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })) ?? [],
-    authors: post?.authors.map((a) => ({ id: a.id, name: a.name })) ?? [],
-    feature_image: post?.feature_image ?? null,
-    published_at: post?.published_at ?? null,
-    featured: post?.featured ?? false,
-    visibility: post?.visibility ?? 'public',
-    meta_title: text('meta_title'),
-    meta_description: text('meta_description'),
-    canonical_url: text('canonical_url'),
-    og_title: text('og_title'),
-    og_description: text('og_description'),
-    og_image: (post?.og_image as string | null) ?? null,
-    twitter_title: text('twitter_title'),
-    twitter_description: text('twitter_description'),
-    twitter_image: (post?.twitter_image as string | null) ?? null,
-    codeinjection_head: text('codeinjection_head'),
-    codeinjection_foot: text('codeinjection_foot'),
-  };
-}
-
-/** The request body: empty texts are sent as null (no value), the slug only once there is one. */
-function inputOf(form: PostForm): Record<string, unknown> {
-  const input: Record<string, unknown> = {
-    title: form.title,
-    mobiledoc: form.mobiledoc,
-    tags: form.tags.map((t) => (t.id ? { id: t.id, name: t.name } : { name: t.name })),
-    feature_image: form.feature_image,
-    featured: form.featured,
-    visibility: form.visibility,
-    og_image: form.og_image,
-    twitter_image: form.twitter_image,
-  };
-  if (form.slug.trim()) input.slug = form.slug.trim();
-  if (form.authors.length) input.authors = form.authors.map((a) => ({ id: a.id }));
-  if (form.published_at) input.published_at = form.published_at;
-  for (const key of TEXT_FIELDS) input[key] = form[key].trim() ? form[key] : null;
-  return input;
-}
-
-/** Whether a mobiledoc holds anything: a card, an image, or text (an empty editor yields sections with none). */
-function bodyHasContent(mobiledoc: string | null): boolean {
-  if (!mobiledoc) return false;
-  try {
-    const doc = JSON.parse(mobiledoc) as { cards?: unknown[]; sections?: unknown[] };
-    if (doc.cards?.length) return true;
-    const hasText = (value: unknown): boolean =>
-      Array.isArray(value) && (value.length === 4 && typeof value[3] === 'string' && value[3].trim() !== '' ? true : value.some(hasText));
-    return (doc.sections ?? []).some((section) => Array.isArray(section) && (section[0] === 2 || hasText(section)));
-  } catch {
-    return true;
-  }
-}
-
-type SaveKind = 'auto' | 'update' | 'publish' | 'schedule' | 'unpublish';
-const DONE_WORD: Record<SaveKind, string> = { auto: 'Saved', update: 'Updated', publish: 'Published', schedule: 'Scheduled', unpublish: 'Saved' };
 const AUTOSAVE_MS = 1000;
 
 export function PostEditor({ type, id: initialId }: { type: PostType; id: string | null }) {
   const resource = resourceOf(type);
   const noun = type === 'post' ? 'post' : 'page';
-  const [post, setPost] = useState<Post | null>(null);
-  const [loaded, setLoaded] = useState(initialId === null);
-  const [form, setForm] = useState<PostForm>(() => formOf(null));
-  const [generation, setGeneration] = useState(0);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState('');
-  const [conflict, setConflict] = useState(false);
-  const [dirty, setDirty] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [dialog, setDialog] = useState<'publish' | 'delete' | null>(null);
-  const formRef = useRef(form);
-  const idRef = useRef(initialId);
-  const updatedAt = useRef<string | null>(null);
+  const [state, dispatch, latest] = useEditorState(initialId);
+  const { post, form, conflict, dirty, status, error, settingsOpen, dialog } = state;
+  /** The mounted body; null until it is (and after a load, until it is again): the body is then `form.mobiledoc`. */
+  const body = useRef<BodyEditor | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
-  const conflictRef = useRef(false);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const titleRef = useRef<HTMLTextAreaElement>(null);
   // Contributors write drafts; publishing is for Authors and above (the API refuses it anyway)
@@ -134,20 +26,14 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
   useDocumentTitle(form.title || (type === 'post' ? 'New post' : 'New page'));
 
   async function load(): Promise<void> {
-    if (!idRef.current) return;
+    const id = latest.current.id;
+    if (!id) return;
     try {
-      const result = await api.get<Record<string, Post[]>>(`${resource}/${idRef.current}/?formats=mobiledoc`);
-      const fresh = result[resource][0];
-      setPost(fresh);
-      updatedAt.current = fresh.updated_at;
-      formRef.current = formOf(fresh);
-      setForm(formRef.current);
-      setDirty(false);
-      setGeneration((g) => g + 1);
-      setLoaded(true);
+      const result = await api.get<Record<string, Post[]>>(`${resource}/${id}/?formats=mobiledoc`);
+      body.current = null;
+      dispatch({ type: 'loaded', post: result[resource][0] });
     } catch (e) {
-      setError(messageOf(e));
-      setLoaded(true);
+      dispatch({ type: 'load-failed', error: messageOf(e) });
     }
   }
 
@@ -155,56 +41,31 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
     void load();
   }, []);
 
-  function update(patch: Partial<PostForm>) {
-    // the editor reports its document on every transaction, selection moves included: only a change counts
-    const current = formRef.current;
-    if ((Object.keys(patch) as (keyof PostForm)[]).every((key) => patch[key] === current[key])) return;
-    formRef.current = { ...current, ...patch };
-    setForm(formRef.current);
-    setDirty(true);
-    // the next "Saved" is then news to a screen reader and to the eye
-    setStatus((shown) => (shown === 'Saving…' ? shown : 'Unsaved changes'));
-  }
+  const update = (patch: Partial<PostForm>) => dispatch({ type: 'edit', patch });
 
   async function runSave(kind: SaveKind, extra: Record<string, unknown>): Promise<boolean> {
-    if (conflictRef.current) return false;
-    const sent = formRef.current;
-    setStatus('Saving…');
-    setError('');
+    const before = latest.current;
+    if (before.conflict) return false;
+    // the body is written as mobiledoc here, once per save, not on every keystroke
+    const sent = { ...before.form, mobiledoc: body.current ? body.current.getMobiledoc() : before.form.mobiledoc };
+    dispatch({ type: 'saving' });
     try {
       let saved: Post;
-      if (!idRef.current) {
+      if (!before.id) {
         const result = await api.post<Record<string, Post[]>>(`${resource}/`, { [resource]: [{ ...inputOf(sent), status: 'draft', ...extra }] });
         saved = result[resource][0];
-        idRef.current = saved.id;
         // the address becomes the post's own without remounting this screen (unless the user has left it)
         if (mounted.current) history.replaceState(null, '', `${BASE}${resource}/${saved.id}`);
       } else {
-        const body = { ...inputOf(sent), ...extra, updated_at: updatedAt.current };
-        const result = await api.put<Record<string, Post[]>>(`${resource}/${idRef.current}/`, { [resource]: [body] });
+        const input = { ...inputOf(sent), ...extra, updated_at: before.updatedAt };
+        const result = await api.put<Record<string, Post[]>>(`${resource}/${before.id}/`, { [resource]: [input] });
         saved = result[resource][0];
       }
-      updatedAt.current = saved.updated_at;
-      setPost(saved);
-      const overtaken = formRef.current !== sent;
-      if (!overtaken) {
-        // what the server settled (a slug from the title, new tags' ids), keeping the body as typed
-        formRef.current = { ...formOf(saved), mobiledoc: sent.mobiledoc };
-        setForm(formRef.current);
-        setDirty(false);
-      }
-      // an autosave overtaken by newer typing has not saved what is on screen: the next one will
-      setStatus(kind === 'auto' && overtaken ? 'Unsaved changes' : DONE_WORD[kind]);
+      dispatch({ type: 'saved', post: saved, kind, revision: before.revision, mobiledoc: sent.mobiledoc });
       return true;
     } catch (e) {
-      if ((e as { status?: number }).status === 409) {
-        conflictRef.current = true;
-        setConflict(true);
-        setStatus('');
-      } else {
-        setError(messageOf(e));
-        setStatus('Not saved');
-      }
+      if ((e as { status?: number }).status === 409) dispatch({ type: 'conflict' });
+      else dispatch({ type: 'save-failed', error: messageOf(e) });
       return false;
     }
   }
@@ -216,22 +77,40 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
   }
 
   const currentStatus = post?.status ?? 'draft';
-  const hasContent = form.title.trim() !== '' || bodyHasContent(form.mobiledoc);
+  const hasContent = form.title.trim() !== '' || !state.bodyEmpty;
 
   // drafts save themselves a moment after the last change; published posts wait for "Update"
   useEffect(() => {
     if (!dirty || conflict || currentStatus !== 'draft' || !hasContent) return;
     const timer = setTimeout(() => void save('auto'), AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [form, dirty, conflict, currentStatus]);
+  }, [state.revision, dirty, conflict, currentStatus]);
 
   // a published or scheduled post is not saved by itself: leaving with changes asks first
   useLeaveGuard(dirty && !conflict && currentStatus !== 'draft' ? `This ${noun} has changes that are not saved. Leave without updating it?` : null);
 
+  // Ctrl+S / Cmd+S: a draft saves now, a published or scheduled post does what "Update" does
+  const saveNow = useRef<() => void>(() => undefined);
+  saveNow.current = () => {
+    if (conflict || dialog) return;
+    if (currentStatus !== 'draft') void save('update');
+    else if (hasContent) void save('auto');
+  };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 's' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      // the browser's own Ctrl+S would save the page as a file
+      event.preventDefault();
+      saveNow.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
   // leaving the screen before the autosave fired still saves a draft's last changes
   const pending = useRef<() => void>(() => undefined);
   pending.current = () => {
-    if (dirty && !conflictRef.current && currentStatus === 'draft' && hasContent) void save('auto');
+    if (dirty && !latest.current.conflict && currentStatus === 'draft' && hasContent) void save('auto');
   };
   const mounted = useRef(true);
   useEffect(
@@ -248,27 +127,28 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
     if (!el) return;
     el.style.height = 'auto';
     el.style.height = `${el.scrollHeight}px`;
-  }, [form.title, loaded]);
+  }, [form.title, state.loaded]);
 
+  const closeSettings = () => {
+    dispatch({ type: 'settings', open: false });
+    settingsButton.current?.focus();
+  };
   useEffect(() => {
     if (!settingsOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
-      setSettingsOpen(false);
-      settingsButton.current?.focus();
+      closeSettings();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [settingsOpen]);
 
   async function reload() {
-    conflictRef.current = false;
-    setConflict(false);
-    setStatus('');
+    dispatch({ type: 'reload' });
     await load();
   }
 
-  if (!loaded)
+  if (!state.loaded)
     return (
       <div class="page">
         <Loading />
@@ -299,7 +179,7 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
           </output>
           {currentStatus === 'draft' ? (
             mayPublish && (
-              <button type="button" class="button primary" onClick={() => setDialog('publish')} disabled={conflict || !hasContent}>
+              <button type="button" class="button primary" onClick={() => dispatch({ type: 'dialog', dialog: 'publish' })} disabled={conflict || !hasContent}>
                 Publish
               </button>
             )
@@ -319,7 +199,7 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
             class={settingsOpen ? 'button icon active' : 'button icon'}
             aria-expanded={settingsOpen}
             aria-controls="post-settings"
-            onClick={() => setSettingsOpen(!settingsOpen)}
+            onClick={() => dispatch({ type: 'settings', open: !settingsOpen })}
           >
             Post settings
           </button>
@@ -354,11 +234,17 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
-                (document.querySelector('.editor-host [contenteditable]') as HTMLElement | null)?.focus();
+                body.current?.focus();
               }
             }}
           />
-          <EditorHost mobiledoc={form.mobiledoc} generation={generation} placeholder="Begin writing…" onChange={(mobiledoc) => update({ mobiledoc })} />
+          <EditorHost
+            mobiledoc={form.mobiledoc}
+            generation={state.generation}
+            placeholder="Begin writing…"
+            onMount={(editor) => (body.current = editor)}
+            onChange={(editor) => dispatch({ type: 'body-changed', empty: editor.isEmpty() })}
+          />
         </article>
       </div>
       {settingsOpen && (
@@ -366,21 +252,18 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
           type={type}
           form={form}
           update={update}
-          onClose={() => {
-            setSettingsOpen(false);
-            settingsButton.current?.focus();
-          }}
-          onDelete={() => setDialog('delete')}
-          canDelete={idRef.current !== null}
+          onClose={closeSettings}
+          onDelete={() => dispatch({ type: 'dialog', dialog: 'delete' })}
+          canDelete={state.id !== null}
         />
       )}
       {dialog === 'publish' && (
         <PublishDialog
           noun={noun}
-          onClose={() => setDialog(null)}
+          onClose={() => dispatch({ type: 'dialog', dialog: null })}
           onPublish={async (at) => {
             const ok = at ? await save('schedule', { status: 'scheduled', published_at: at }) : await save('publish', { status: 'published' });
-            if (ok) setDialog(null);
+            if (ok) dispatch({ type: 'dialog', dialog: null });
           }}
         />
       )}
@@ -388,9 +271,9 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
         <ConfirmDialog
           title={`Delete this ${noun}?`}
           confirm="Delete"
-          onClose={() => setDialog(null)}
+          onClose={() => dispatch({ type: 'dialog', dialog: null })}
           onConfirm={async () => {
-            await api.del(`${resource}/${idRef.current}/`);
+            await api.del(`${resource}/${latest.current.id}/`);
             // in place of the deleted post's address, so Back does not lead to it (and nothing is left to ask about)
             navigate(resource, { replace: true });
           }}
@@ -436,7 +319,10 @@ function PublishDialog({ noun, onClose, onPublish }: { noun: string; onClose: ()
         {when === 'later' && (
           <div class="field">
             <label for="publish-at">Publish at</label>
-            <input id="publish-at" type="datetime-local" value={at} onInput={(e) => setAt(e.currentTarget.value)} />
+            <input id="publish-at" type="datetime-local" value={at} onInput={(e) => setAt(e.currentTarget.value)} aria-describedby="publish-at-zone" />
+            <p class="hint" id="publish-at-zone">
+              {zoneHint()}
+            </p>
           </div>
         )}
         {error && (

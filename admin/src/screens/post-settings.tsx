@@ -1,32 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { api } from '../api';
-import type { PostType, TagRef } from '../posts';
+import type { Tag as FullTag, User } from '../api-types';
+import type { PostForm, PostType, TagRef } from '../posts';
+import { fromLocalInput, toLocalInput, zoneHint } from '../time';
 import { Checkbox, ImageField, SelectField, TextArea, TextField } from '../ui';
-import type { PostForm } from './post-editor';
 
-/** `datetime-local` works in the browser's time zone, without one in its value. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-interface Tag {
-  id: string;
-  name: string;
-  slug: string;
-}
-interface Staff {
-  id: string;
-  name: string;
-}
+type Tag = Pick<FullTag, 'id' | 'name' | 'slug'>;
+type Staff = Pick<User, 'id' | 'name'>;
 
 function TagsInput({ value, onValue }: { value: TagRef[]; onValue: (tags: TagRef[]) => void }) {
   const [all, setAll] = useState<Tag[]>([]);
@@ -199,6 +179,7 @@ export function PostSettings({
           type="datetime-local"
           value={toLocalInput(form.published_at)}
           onValue={(value) => update({ published_at: fromLocalInput(value) })}
+          hint={zoneHint()}
         />
         <AuthorsInput value={form.authors} onValue={(authors) => update({ authors })} />
         <ImageField label="Feature image" value={form.feature_image} onValue={(feature_image) => update({ feature_image })} />
@@ -206,7 +187,7 @@ export function PostSettings({
         <SelectField
           label="Visibility"
           value={form.visibility}
-          onValue={(visibility) => update({ visibility })}
+          onValue={(visibility) => update({ visibility: visibility as PostForm['visibility'] })}
           options={[
             ['public', 'Public'],
             ['members', 'Members only'],

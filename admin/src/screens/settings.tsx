@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
+import { setSiteTimeZone } from '../time';
 import { ErrorNotice, ImageField, Loading, PageHeader, SelectField, TextArea, TextField } from '../ui';
 
 interface NavItem {
@@ -127,6 +128,7 @@ export function Settings() {
             const map = Object.fromEntries(r.settings.map((s) => [s.key, s.value]));
             setSaved(map);
             setValues(map);
+            setSiteTimeZone(map.timezone);
             setStatus('Saved');
           } catch (err) {
             setError(messageOf(err));

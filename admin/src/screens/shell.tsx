@@ -1,6 +1,7 @@
-import { useEffect } from 'preact/hooks';
-import { Link, navigate, useRoute } from '../router';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { Link, navigate, useLeaveAsk, useRoute } from '../router';
 import { isAdmin, roleName, useSession } from '../session';
+import { ConfirmDialog } from '../ui';
 import { PostEditor } from './post-editor';
 import { PostList } from './post-list';
 import { TagEditor, TagList } from './tags';
@@ -62,12 +63,41 @@ export function Shell() {
     if (path === '') navigate('posts', { replace: true });
   }, [path]);
   const editorOpen = /^(posts|pages)\/[^/]+$/.test(path);
+  // on a narrow window (styles.css, below 720px) the navigation waits behind the "Menu" button
+  const [menuOpen, setMenuOpen] = useState(false);
+  const leaveAsk = useLeaveAsk();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => setMenuOpen(false), [path]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   return (
-    <div class={editorOpen ? 'layout editing' : 'layout'}>
+    <div class={`layout${editorOpen ? ' editing' : ''}${menuOpen ? ' menu-open' : ''}`}>
       <a class="skip-link" href="#main">
         Skip to content
       </a>
-      <aside class="sidebar">
+      <header class="topbar">
+        <button
+          ref={menuButton}
+          type="button"
+          class="button menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
+        <span class="topbar-site">{session.siteTitle || 'pressroom'}</span>
+      </header>
+      {menuOpen && <div class="menu-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+      <aside id="sidebar" class="sidebar">
         <div class="site-name" title={session.siteTitle}>
           {session.siteTitle || 'pressroom'}
         </div>
@@ -95,6 +125,11 @@ export function Shell() {
       <main id="main" class="main" tabIndex={-1}>
         {path === '' ? null : <Screen path={path} />}
       </main>
+      {leaveAsk && (
+        <ConfirmDialog title="Changes not saved" confirm="Leave" onConfirm={leaveAsk.leave} onClose={leaveAsk.stay}>
+          <p>{leaveAsk.question}</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

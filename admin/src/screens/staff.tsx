@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
+import type { Role } from '../api-types';
 import { Link, navigate } from '../router';
-import { isAdmin, roleName, useSession, type StaffUser } from '../session';
+import { isEditor, mayManage, roleName, useSession, type StaffUser } from '../session';
 import { ConfirmDialog, Dialog, ErrorNotice, Loading, PageHeader, SelectField, TextArea, TextField } from '../ui';
-
-interface Role {
-  id: string;
-  name: string;
-}
 
 function useAssignableRoles(enabled: boolean): Role[] {
   const [roles, setRoles] = useState<Role[]>([]);
@@ -84,7 +80,7 @@ export function StaffList() {
   return (
     <div class="page">
       <PageHeader title="Staff">
-        {isAdmin(me) && (
+        {isEditor(me) && (
           <button type="button" class="button primary" onClick={() => setAdding(true)}>
             Add staff user
           </button>
@@ -104,7 +100,7 @@ export function StaffList() {
                 <Link to={`staff/${u.id}`}>{u.name}</Link>
                 <span class="muted small">{u.email}</span>
               </span>
-              {u.status === 'inactive' || u.status === 'locked' ? <span class="status status-suspended">Suspended</span> : null}
+              {u.status === 'inactive' ? <span class="status status-suspended">Suspended</span> : null}
               <span class="role">{roleName(u)}</span>
             </li>
           ))}
@@ -175,7 +171,7 @@ export function StaffMember({ id }: { id: string }) {
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [confirm, setConfirm] = useState(false);
-  const manage = isAdmin(me) && !own && roleName(user ?? me) !== 'Owner';
+  const manage = user !== null && mayManage(me, user);
   const roles = useAssignableRoles(manage);
 
   function show(u: StaffUser) {
@@ -204,7 +200,7 @@ export function StaffMember({ id }: { id: string }) {
   }
 
   if (!user) return <div class="page">{error ? <ErrorNotice error={error} /> : <Loading />}</div>;
-  const suspended = user.status === 'inactive' || user.status === 'locked';
+  const suspended = user.status === 'inactive';
   const set = (patch: Partial<typeof form>) => setForm({ ...form, ...patch });
   return (
     <div class="page narrow">

@@ -1,20 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
+import type { Tag } from '../api-types';
 import { Link, navigate } from '../router';
 import { isEditor, roleName, useSession } from '../session';
 import { ConfirmDialog, ErrorNotice, ImageField, Loading, PageHeader, TextArea, TextField } from '../ui';
-
-interface Tag {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  accent_color: string | null;
-  feature_image: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-  count?: { posts: number };
-}
 
 export function TagList() {
   // Contributors only read tags; Authors may add them; Editors and above manage them

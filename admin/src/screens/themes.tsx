@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
+import type { Theme } from '../api-types';
 import { ConfirmDialog, ErrorNotice, Loading, PageHeader } from '../ui';
-
-interface Theme {
-  name: string;
-  active: boolean;
-  package?: { name?: string; version?: string; description?: string };
-}
 
 export function Themes() {
   const [themes, setThemes] = useState<Theme[] | null>(null);

@@ -1,0 +1,16 @@
+/**
+ * The Admin API's answers, as the service declares them: the types lib/ infers from the zod schemas its
+ * OpenAPI documents are built from. Imported as types only — nothing of lib/ reaches the bundle.
+ */
+import type { Tag as AnyVersionTag } from '../../lib/resources/tags/response';
+
+export type { Post } from '../../lib/resources/posts/response';
+export type { User, Role } from '../../lib/resources/users/response';
+export type { Site } from '../../lib/resources/site/response';
+export type { Setting } from '../../lib/resources/settings/response';
+export type { Theme } from '../../lib/resources/themes/response';
+export type { Webhook } from '../../lib/resources/webhooks/response';
+export type { Integration, ApiKey } from '../../lib/resources/integrations/response';
+
+/** A tag (v3). lib's type spans both versions, which leaves the v3-only fields `unknown`: they are named again here. */
+export type Tag = AnyVersionTag & { accent_color: string | null; canonical_url: string | null };
