@@ -73,4 +73,79 @@ export const CARD_GENERATORS: ReadonlyMap<string, (g: Generator) => Node> = new 
       caption: g.authorHtml(),
     }),
   ],
+  [
+    'gallery',
+    (g) => ({
+      type: 'gallery',
+      images: Array.from({ length: g.int(8) }, (_, i) => ({
+        fileName: g.chance(0.9) ? `img${i}.jpg` : '',
+        src: g.url(),
+        width: g.pick([800, 1200, 2600, 500]),
+        height: g.pick([600, 900, 0]),
+        row: Math.floor(i / 3),
+        alt: maybe(g, g.pick(['', 'alt "x"'])),
+        title: maybe(g, g.pick(['', 'title'])),
+        href: maybe(g, g.chance(0.7) ? '' : g.url()),
+      })),
+      caption: g.authorHtml(),
+    }),
+  ],
+  [
+    'bookmark',
+    (g) => ({
+      type: 'bookmark',
+      url: g.chance(0.1) ? '' : g.url(),
+      metadata: {
+        icon: maybe(g, g.chance(0.3) ? '' : g.url()),
+        title: maybe(g, g.text()),
+        description: maybe(g, g.text()),
+        author: maybe(g, g.pick(['', 'An Author', '<Author & co>'])),
+        publisher: maybe(g, g.pick(['', 'Publisher'])),
+        thumbnail: maybe(g, g.chance(0.3) ? '' : g.url()),
+      },
+      caption: g.authorHtml(),
+    }),
+  ],
+  [
+    'audio',
+    (g) => ({
+      type: 'audio',
+      src: g.chance(0.1) ? '' : g.url(),
+      title: maybe(g, g.text()),
+      duration: maybe(g, g.pick([0, 61.5, 3600, 7])),
+      thumbnailSrc: maybe(g, g.chance(0.5) ? '' : g.url()),
+      mimeType: 'audio/mpeg',
+    }),
+  ],
+  [
+    'file',
+    (g) => ({
+      type: 'file',
+      src: g.chance(0.1) ? '' : g.url(),
+      fileTitle: maybe(g, g.text()),
+      fileCaption: maybe(g, g.text()),
+      fileName: maybe(g, 'report <final>.pdf'),
+      fileSize: maybe(g, g.pick([0, 1, 1023, 123456, 98765432, ''])),
+    }),
+  ],
+  [
+    'video',
+    (g) => ({
+      type: 'video',
+      src: g.chance(0.1) ? '' : g.unsafe && g.chance(0.4) ? 'javascript:alert(1)' : g.pick(VIDEO_URLS),
+      caption: g.authorHtml(),
+      fileName: 'v.mp4',
+      mimeType: 'video/mp4',
+      width: maybe(g, g.pick([null, 640, 1920])),
+      height: maybe(g, g.pick([null, 480, 1080])),
+      duration: maybe(g, g.pick([0, 5.5, 125, 3725])),
+      thumbnailSrc: maybe(g, g.pick(['', ...VIDEO_URLS])),
+      customThumbnailSrc: maybe(g, g.pick(['', '', ...VIDEO_URLS])),
+      cardWidth: maybe(g, g.pick(['regular', 'wide', 'full', ''])),
+      loop: maybe(g, g.chance(0.3)),
+    }),
+  ],
 ]);
+
+// The video card pastes its URLs into attributes unescaped in the reference; real URLs (no quotes or spaces).
+const VIDEO_URLS = ['https://example.com/v.mp4?a=1&b=2', '/content/media/v.mp4', 'https://site.test/content/media/2024/v.mp4'];

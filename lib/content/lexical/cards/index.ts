@@ -1,11 +1,16 @@
+import { audioCard } from './audio';
+import { bookmarkCard } from './bookmark';
 import { buttonCard } from './button';
 import { calloutCard } from './callout';
 import { embedCard } from './embed';
+import { fileCard } from './file';
+import { galleryCard } from './gallery';
 import { htmlCard } from './html';
 import { imageCard } from './image';
 import { markdownCard } from './markdown';
 import { codeBlockCard, emailOnlyCard, horizontalRuleCard, paywallCard } from './simple';
 import { toggleCard } from './toggle';
+import { videoCard } from './video';
 import type { LexicalCardRenderer } from './types';
 
 export type { CardContext, CardOptions, LexicalCardRenderer } from './types';
@@ -24,4 +29,9 @@ export const LEXICAL_CARDS: ReadonlyMap<string, LexicalCardRenderer> = new Map([
   ['button', buttonCard],
   ['image', imageCard],
   ['embed', embedCard],
+  ['gallery', galleryCard],
+  ['bookmark', bookmarkCard],
+  ['audio', audioCard],
+  ['file', fileCard],
+  ['video', videoCard],
 ]);
