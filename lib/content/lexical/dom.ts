@@ -104,3 +104,17 @@ function isScriptUrl(value: string): boolean {
 export function setAuthorHTML(element: Element, html: string): Element {
   return defang(setInnerHTML(element, html));
 }
+
+/** Removes the first element under `root` whose class list holds `name` (`querySelector('.name')?.remove()`). */
+export function removeFirstWithClass(root: Element, name: string): boolean {
+  for (const child of root.childNodes) {
+    if (!adapter.isElementNode(child)) continue;
+    const element = child as Element;
+    if ((getAttr(element, 'class') ?? '').split(/\s+/).includes(name)) {
+      adapter.detachNode(element);
+      return true;
+    }
+    if (removeFirstWithClass(element, name)) return true;
+  }
+  return false;
+}

@@ -1,20 +1,10 @@
-import { defang, firstElement, outerHTML } from '../dom';
 import { renderedUrl } from '../url';
 import { MUTE_PATH, PAUSE_RECTS, PLAY_PATH, UNMUTE_PATH } from './icons';
 import { bool, str } from './props';
+import { nl as I, quoted, renderTemplate, unquoted } from './template';
 import type { LexicalCardRenderer } from './types';
 
-// The reference writes this card as a template its DOM parses, with the fields pasted in unescaped (two
-// of them in unquoted attributes). pressroom parses the same template, with the characters that could
-// end an attribute early percent-encoded in what it pastes: the same bytes for every real URL, and no
-// way for a field to add markup.
-const percent = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
-/** For a double-quoted attribute. */
-const quoted = (value: unknown): string => String(value).replace(/"/g, percent);
-/** For an unquoted attribute. */
-const unquoted = (value: unknown): string => String(value).replace(/[\s>]/g, percent);
-
-const I = (n: number): string => '\n' + ' '.repeat(n);
+// The reference pastes the fields into this template unescaped, two of them into unquoted attributes.
 
 function duration(seconds: unknown): string {
   const value = Number(seconds ?? 0);
@@ -57,6 +47,5 @@ export const videoCard: LexicalCardRenderer = (node) => {
     `${I(20)}</div>${I(16)}</div>${I(12)}</div>` +
     `${I(12)}${caption ? `<figcaption>${caption}</figcaption>` : ''}` +
     `${I(8)}</figure>`;
-  const element = firstElement(template);
-  return element ? outerHTML(defang(element)) : '';
+  return renderTemplate(template);
 };
