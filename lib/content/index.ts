@@ -26,3 +26,16 @@ export { excerptOf } from './excerpt';
 export { readingTime } from './reading-time';
 export { countWords } from './word-count';
 export { slugify, tagSlug, isReservedSlug } from './slug';
+export {
+  LEXICAL_LIMITS,
+  LexicalError,
+  isKnownLexicalType,
+  lexicalContent,
+  parseLexical,
+  renderLexical,
+  type LexicalContent,
+  type LexicalDocument,
+  type LexicalLimits,
+  type LexicalNode,
+  type LexicalRenderOptions,
+} from './lexical';
