@@ -38,13 +38,14 @@ function keyOf(query: string): string | null {
  * counted there. No route is looked up: only the full way keeps answers, each under the cache key of the
  * Content API read it routed, so a key names a kept answer only for a target routed alike.
  */
-export function cachedTargets(contentKeys: ContentKeys): (target: string) => string | undefined {
-  return function cacheKeyOf(target: string): string | undefined {
+export function cachedTargets(contentKeys: ContentKeys): (target: string, graceMs?: number) => string | undefined {
+  // graceMs: how much longer than usual a key found valid is taken as valid (stale answers, http/content-api.ts)
+  return function cacheKeyOf(target: string, graceMs = 0): string | undefined {
     if (!PLAIN_TARGET.test(target)) return undefined;
     const q = target.indexOf('?');
     const key = q < 0 ? null : keyOf(target.slice(q + 1));
     // a key already found valid is hex only, so the raw text is the decoded key
-    if (key === null || !contentKeys.isKnown(key)) return undefined;
+    if (key === null || !contentKeys.isKnown(key, graceMs)) return undefined;
     return cacheKey(target);
   };
 }

@@ -15,6 +15,8 @@ export interface ContentApiOptions {
   generationCheckMs: number;
   /** Also name an answer's keys in `Surrogate-Key`, space-separated (Fastly); default false. */
   surrogateKeys: boolean;
+  /** How long after the read model was last known current it may answer while the database is out of reach, in ms; default 60 s. */
+  staleIfErrorMs: number;
 }
 
 /** A 200 as every request for it is answered: its validator and the answers it gives, made once. */
@@ -161,5 +163,15 @@ export class ContentResponses {
     if (this.readModel.fresh() === undefined) return undefined;
     const held = this.readModel.get<Kept>(answerName(key));
     return held && this.respond(head, held);
+  }
+
+  /**
+   * While the database is out of reach: the answer held for this cache key, marked `X-Cache: STALE`, if
+   * the read model was current no longer than `staleIfErrorMs` ago; else undefined (the request gets 503).
+   */
+  stale(key: string, head: RequestHead, now: number): Answer | undefined {
+    if (now - this.readModel.follower.checkedAt > this.options.staleIfErrorMs) return undefined;
+    const held = this.readModel.get<Kept>(answerName(key));
+    return held && withHeaders(this.respond(head, held), { 'x-cache': 'STALE' });
   }
 }
