@@ -9,7 +9,8 @@ import type { Pool } from 'pg';
 import { createService, type Service, type ServiceOptions } from '../../lib';
 import { createPgStorage, type PgStorageOptions } from '../../lib/storage/pg';
 import { adminClient, BASE, type Client } from '../helpers/service';
-import { startFaultServer, type FaultServer } from './pg-server';
+import { cli } from '../cli/spawn-cli';
+import { freePort, startFaultServer, type FaultServer } from './pg-server';
 
 /** Accepted by trust authentication and never to appear in a log line. */
 const PASSWORD = 'fault-suite-secret-9f2c';
@@ -311,10 +312,56 @@ describe('a PostgreSQL server that fails', () => {
 
   it('absent at start: opening fails at once with the cause, not a hang', async (ctx) => {
     if (skipped) return ctx.skip();
-    const { freePort } = await import('./pg-server');
     const port = await freePort();
     const opening = createPgStorage({ connectionString: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/site`, connectTimeoutMs: 1000 });
     await expect(opening).rejects.toMatchObject({ name: 'DatabaseUnavailableError', message: expect.stringContaining('ECONNREFUSED') });
     await expect(opening).rejects.not.toMatchObject({ message: expect.stringContaining(PASSWORD) });
   });
+
+  it('serve --database-url waits for a server that is not up yet (a line per attempt), and exits 1 naming the cause when it never comes', async (ctx) => {
+    if (skipped) return ctx.skip();
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'pressroom-faults-cli-'));
+    try {
+      const port = await freePort();
+      const never = await cli(['serve', '--port', '0', '--data', join(dir, 'never'), '--database-wait', '2'], {
+        env: { DATABASE_URL: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/site` },
+      });
+      expect(never.code).toBe(1);
+      expect(never.stdout).toMatch(/notice: PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/site not reachable \(attempt 1;/);
+      expect(never.stderr).toMatch(/^pressroom serve: Cannot open the PostgreSQL database .* \(\d+ attempts in \d+ s\): .*ECONNREFUSED/);
+      expect(never.stdout + never.stderr).not.toContain(PASSWORD);
+
+      // the server comes up while serve waits: it starts without a restart
+      await server!.stop('fast');
+      const { spawn } = await import('node:child_process');
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(__dirname, '..', '..', 'lib', 'cli', 'run.ts'), 'serve', '--port', '0', '--quiet', '--data', join(dir, 'site')],
+        {
+          cwd: join(__dirname, '..', '..'),
+          env: { ...process.env, DATABASE_URL: server!.url(PASSWORD) },
+        },
+      );
+      let out = '';
+      child.stdout!.on('data', (chunk) => (out += chunk));
+      child.stderr!.on('data', (chunk) => (out += chunk));
+      const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+      try {
+        await until('a first attempt', async () => (out.includes('not reachable (attempt 1;') ? true : undefined), 600, 60_000);
+      } finally {
+        await server!.start();
+      }
+      await until('listening after the server came', async () => (out.includes('listening on') ? true : undefined), 600, 60_000).finally(() =>
+        child.kill('SIGTERM'),
+      );
+      expect(await exited).toBe(0);
+      expect(out).toMatch(/not reachable \(attempt 1;.*ECONNREFUSED/);
+      expect(out).not.toContain(PASSWORD);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

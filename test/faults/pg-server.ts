@@ -12,6 +12,8 @@ const run = promisify(execFile);
 
 export interface FaultServer {
   port: number;
+  /** The server's temp folder (owned by the user the server runs as), for files of helpers beside it. */
+  dir: string;
   /** A URL of the site database; `password` (ignored by trust auth) lets tests prove no log repeats it. */
   url(password?: string): string;
   start(): Promise<void>;
@@ -101,6 +103,7 @@ export async function startFaultServer(): Promise<FaultServer | { skipped: strin
 
   return {
     port,
+    dir,
     url: (password) => url(password),
     start,
     async stop(mode) {
