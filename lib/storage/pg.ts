@@ -74,7 +74,11 @@ async function checkout(pool: Pool, health: PgHealth): Promise<PoolClient> {
   return client;
 }
 
-function over(db: Queryable, pool: Pool, health: PgHealth, inTransaction: boolean, close: () => Promise<void>, open?: Open): SqlDriver {
+/** setTimeout's largest delay: a client-side bound that never fires (node-postgres reads 0 as "the default"). */
+const NO_QUERY_TIMEOUT = 2_147_483_647;
+
+/** `unbounded`: the migrations, whose statements (an index on a large table) may take longer than the statement timeout. */
+function over(db: Queryable, pool: Pool, health: PgHealth, inTransaction: boolean, close: () => Promise<void>, open?: Open, unbounded = false): SqlDriver {
   const connection = () => {
     // a statement on a connection given back to the pool could land in another caller's transaction
     if (open?.ended) throw new Error('The transaction has already ended.');
@@ -82,9 +86,11 @@ function over(db: Queryable, pool: Pool, health: PgHealth, inTransaction: boolea
   };
   async function run(sql: string, params?: unknown[]) {
     try {
-      const result = await connection().query(sql, params as unknown[]);
+      const result = unbounded
+        ? await connection().query({ text: sql, values: params as unknown[], query_timeout: NO_QUERY_TIMEOUT } as never)
+        : await connection().query(sql, params as unknown[]);
       health.ok();
-      return result;
+      return result as { rows: unknown[]; rowCount: number | null };
     } catch (error) {
       if (!isUnavailable(error)) throw error;
       health.lost(error, 'statement failed');
@@ -117,7 +123,7 @@ function over(db: Queryable, pool: Pool, health: PgHealth, inTransaction: boolea
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const result = await work(over(client, pool, health, true, close, open));
+        const result = await work(over(client, pool, health, true, close, open, unbounded));
         const { command } = await client.query('COMMIT');
         if (command === 'ROLLBACK') throw new TransactionAbortedError();
         health.ok();
@@ -223,12 +229,16 @@ export async function createPgDriver(options: PgStorageOptions = {}): Promise<Pg
   try {
     if (schema !== 'public') await client.query(`SET search_path TO ${schema}`);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    // waiting for another instance's migrations, and a migration itself, may take longer than a request's statement
+    await client.query('SET statement_timeout = 0');
     // several instances starting together migrate one after another
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query({ text: 'SELECT pg_advisory_lock($1)', values: [MIGRATION_LOCK], query_timeout: NO_QUERY_TIMEOUT } as never);
     try {
-      await migrate(over(client, pool, health, false, close));
+      await migrate(over(client, pool, health, false, close, undefined, true));
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch((error: Error) => (broken = error));
+      // the connection may go back to the pool: with the timeout it was opened with
+      await client.query('RESET statement_timeout').catch((error: Error) => (broken ??= error));
     }
   } catch (error) {
     broken ??= error as Error;
