@@ -76,6 +76,11 @@ export interface ServiceOptions {
     surrogateKeys?: boolean;
     /** Failed key attempts allowed per client address per minute; default 30. */
     keyFailuresPerMinute?: number;
+    /**
+     * While the database is out of reach, answers the read model holds are still given (`X-Cache: STALE`)
+     * for this many seconds after it was last known current; then 503. Default 60; 0 never.
+     */
+    staleIfErrorSeconds?: number;
   };
   /** Webhook deliveries: transport, address guard, timeout, retries, background worker. */
   webhooks?: WebhookOptions;
@@ -164,6 +169,7 @@ function resolveContentApi(options: NonNullable<ServiceOptions['contentApi']>): 
     cache: cache === false ? false : { maxBytes: (cache === true ? undefined : cache.maxBytes) ?? 128 * 1024 * 1024 },
     generationCheckMs: options.generationCheckMs ?? 500,
     surrogateKeys: options.surrogateKeys ?? false,
+    staleIfErrorMs: Math.max(0, options.staleIfErrorSeconds ?? 60) * 1000,
     keys: { failures: { limit: options.keyFailuresPerMinute ?? 30, windowMs: 60_000 }, cacheMs: 1000 },
   };
 }

@@ -43,12 +43,12 @@ export class ContentKeys {
 
   /**
    * Whether `key`, exactly as given, is a key found valid within `cacheMs` (what `authenticate` would
-   * accept without asking storage). Only valid keys are remembered, so a true here never skips a failure
-   * that ought to be counted.
+   * accept without asking storage), or within `graceMs` more (answers kept while the database is out of
+   * reach). Only valid keys are remembered, so a true here never skips a failure that ought to be counted.
    */
-  isKnown(key: string): boolean {
+  isKnown(key: string, graceMs = 0): boolean {
     const hit = this.known.get(key);
-    return hit !== undefined && hit.until > this.clock();
+    return hit !== undefined && hit.until + graceMs > this.clock();
   }
 
   /** A failed attempt: refused with 429 once the address has used up its failures, else counted. */

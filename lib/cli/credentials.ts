@@ -1,7 +1,7 @@
 // pressroom-credentials.json: the Owner and integration `pressroom serve` created on its first start,
-// kept beside the data (mode 600, in a folder of mode 700) so that restarts print the same keys.
+// kept in the site's folder (mode 600; site-layout.ts) so that restarts print the same keys.
 import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 
 export const CREDENTIALS_FILE = 'pressroom-credentials.json';
 
@@ -14,8 +14,6 @@ export interface Credentials {
   adminKey: string;
   contentKey: string;
 }
-
-export const credentialsPath = (contentDir: string) => join(contentDir, CREDENTIALS_FILE);
 
 export async function readCredentials(file: string): Promise<Credentials | null> {
   let text: string;
@@ -32,21 +30,13 @@ export async function readCredentials(file: string): Promise<Credentials | null>
   }
 }
 
-/** Private whatever the umask: the folder 0700, the file 0600, replaced whole. */
+/** Private whatever the umask: the file 0600, replaced whole; its folder created 0700 if missing (an existing one keeps its mode). */
 export async function writeCredentials(file: string, credentials: Credentials): Promise<void> {
-  await privateFolder(dirname(file));
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.${process.pid}.partial`;
   await writeFile(partial, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   await chmod(partial, 0o600);
   await rename(partial, file);
-}
-
-/** Creates the folder if needed and makes it 0700; returns whether it had been wider. */
-export async function privateFolder(dir: string): Promise<boolean> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const wide = ((await stat(dir)).mode & 0o077) !== 0;
-  if (wide) await chmod(dir, 0o700);
-  return wide;
 }
 
 /** Narrows an existing credentials file to 0600; returns whether it had been wider. */

@@ -16,10 +16,11 @@ export const SITE_OPTIONS = {
 
 /** The usage lines of SITE_OPTIONS, for each command's `--help`. */
 export const SITE_USAGE = `Site options:
-  --data <dir>           the embedded database's directory (default ./content/data); its parent folder
-                         holds pressroom-credentials.json and the uploads (images/, themes/)
+  --data <dir>           the site's folder (default ./content), as Ghost lays out content/: data/ (the
+                         embedded database), images/, themes/, pressroom-credentials.json; nothing is
+                         written outside it
   --database-url <url>   a PostgreSQL database instead (or DATABASE_URL), which then also keeps the
-                         uploads; --data then only places the credentials file
+                         uploads; --data then only holds the credentials file
   --name <name>          the service's name: URL prefix, auth scheme word (default svc)
   --url <url>            the public site URL, used in url fields`;
 

@@ -2,11 +2,10 @@
 // opens the site, prints the start banner, then answers — one log line per request — until stopped.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
 import { toNodeHandler } from '../adapters/node';
 import { VERSION } from '../version';
 import type { CliIo } from './command';
-import { credentialsPath, privateFile, privateFolder, readCredentials, writeCredentials, type Credentials } from './credentials';
+import { privateFile, readCredentials, writeCredentials, type Credentials } from './credentials';
 import { generatePassword } from './operator';
 import { serveLog, type LogFormat, type ServeLog } from './output';
 import { withRequestLog } from './request-log';
@@ -16,9 +15,12 @@ export interface ServeOptions {
   /** 0: any free port; the one chosen is printed and used in every `url`. */
   port: number;
   host: string;
+  /** The site's folder (`--data`): the embedded database in data/, images/, themes/, the credentials file. */
   dataDir: string;
-  /** A PostgreSQL server instead of the embedded database; `dataDir`'s parent then holds only the credentials file; uploads go to the database. */
+  /** A PostgreSQL server instead of the embedded database; `dataDir` then holds only the credentials file; uploads go to the database. */
   databaseUrl?: string;
+  /** How long to wait for the PostgreSQL server at start, in seconds (a line per attempt), before exiting 1. */
+  databaseWaitSeconds?: number;
   name: string;
   url?: string;
   logFormat?: LogFormat;
@@ -86,7 +88,7 @@ interface Banner {
 }
 
 async function credentialsFor(site: OpenSite, log: ServeLog): Promise<Banner> {
-  const file = credentialsPath(site.contentDir);
+  const file = site.credentialsFile;
   const kept = await readCredentials(file);
   if (kept) {
     if (await privateFile(file)) log.warn(`Made ${file} private to its owner (mode 600): others could read it.`);
@@ -152,9 +154,14 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<RunningSe
 
   let site: OpenSite;
   try {
-    const contentDir = dirname(resolve(options.dataDir));
-    if (await privateFolder(contentDir).catch(() => false)) log.warn(`Made ${contentDir} private to its owner (mode 700): it holds the credentials file.`);
-    site = await openSite({ data: options.dataDir, databaseUrl: options.databaseUrl, name: options.name, url, logger: log });
+    site = await openSite({
+      data: options.dataDir,
+      databaseUrl: options.databaseUrl,
+      databaseWaitSeconds: options.databaseWaitSeconds,
+      name: options.name,
+      url,
+      logger: log,
+    });
   } catch (error) {
     server.close();
     throw error;

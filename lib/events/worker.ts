@@ -51,6 +51,8 @@ const IDLE_POLL_MS = 30_000;
 /** How long after start the background worker first looks for due deliveries (a write wakes it at once). */
 const STARTUP_DELAY_MS = 1000;
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
+/** After a failed background run (the database out of reach), the next waits this long, doubling up to the idle poll. */
+const FAILURE_RETRY_MS = 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const KEEP_FINISHED_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -88,6 +90,8 @@ export function createWebhookWorker(options: WorkerOptions): WebhookWorker {
   let backgroundRun: Promise<void> | null = null;
   let again = false;
   let lastPurge = 0;
+  /** Background runs failed in a row (the database out of reach): retried sooner than the idle poll, reported once. */
+  let failures = 0;
 
   async function send(claimed: ClaimedDelivery): Promise<Response> {
     const { delivery, webhook } = claimed;
@@ -194,8 +198,12 @@ export function createWebhookWorker(options: WorkerOptions): WebhookWorker {
         await drain();
         const next = await options.storage.outbox.nextDue();
         if (next) delay = Math.min(IDLE_POLL_MS, next.getTime() - options.now().getTime());
+        if (failures > 0 && !stopped) options.logger?.info(`webhook delivery worker running again after ${failures} failed runs`);
+        failures = 0;
       } catch (error) {
-        if (!stopped) options.logger?.error('webhook delivery worker failed', error);
+        failures++;
+        if (!stopped && failures === 1) options.logger?.error('webhook delivery worker failed; retrying with backoff', error);
+        delay = Math.min(IDLE_POLL_MS, FAILURE_RETRY_MS * 2 ** (failures - 1));
       }
       backgroundRun = null;
       if (again) {

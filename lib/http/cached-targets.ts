@@ -10,11 +10,12 @@ import { readTarget } from './request-target';
  * counted there. No route is looked up: only the full way keeps answers, each under the cache key of the
  * Content API read it routed, so a key names a kept answer only for a target routed alike.
  */
-export function cachedTargets(contentKeys: ContentKeys): (target: string) => string | undefined {
-  return function cacheKeyOf(target: string): string | undefined {
+export function cachedTargets(contentKeys: ContentKeys): (target: string, graceMs?: number) => string | undefined {
+  // graceMs: how much longer than usual a key found valid is taken as valid (stale answers, http/content-api.ts)
+  return function cacheKeyOf(target: string, graceMs = 0): string | undefined {
     const { cacheKey, plainKey } = readTarget(target);
     // a key already found valid is hex only, so the raw text is the decoded key
-    if (plainKey === null || !contentKeys.isKnown(plainKey)) return undefined;
+    if (plainKey === null || !contentKeys.isKnown(plainKey, graceMs)) return undefined;
     return cacheKey;
   };
 }

@@ -17,6 +17,8 @@ export interface ContentApiOptions {
   generationCheckMs: number;
   /** Also name an answer's keys in `Surrogate-Key`, space-separated (Fastly); default false. */
   surrogateKeys: boolean;
+  /** How long after the read model was last known current it may answer while the database is out of reach, in ms; default 60 s. */
+  staleIfErrorMs: number;
 }
 
 /** The read model's name for the answer to a request with this cache key. */
@@ -73,5 +75,15 @@ export class ContentResponses {
     if (this.readModel.fresh() === undefined) return undefined;
     const held = this.readModel.get<ReadyAnswer>(answerName(key));
     return held && answerFrom(held, head);
+  }
+
+  /**
+   * While the database is out of reach: the answer held for this cache key, marked `X-Cache: STALE`, if
+   * the read model was current no longer than `staleIfErrorMs` ago; else undefined (the request gets 503).
+   */
+  stale(key: string, head: RequestHead, now: number): Answer | undefined {
+    if (now - this.readModel.follower.checkedAt > this.options.staleIfErrorMs) return undefined;
+    const held = this.readModel.get<ReadyAnswer>(answerName(key));
+    return held && withHeaders(answerFrom(held, head), { 'x-cache': 'STALE' });
   }
 }

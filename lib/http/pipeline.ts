@@ -77,6 +77,13 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     return key === undefined ? undefined : contentResponses.lookup(key, head);
   }
 
+  /** What the read model holds for a Content API read while the database is out of reach (`contentApi.staleIfErrorSeconds`). */
+  function staleAnswer(head: RequestHead, pathname: string): Answer | undefined {
+    if ((head.method !== 'GET' && head.method !== 'HEAD') || !contentPath.test(pathname)) return undefined;
+    const key = cacheKeyOf(head.target, resolved.contentApi.staleIfErrorMs);
+    return key === undefined ? undefined : contentResponses.stale(key, head, app.now().getTime());
+  }
+
   async function authenticate(ctx: RouteContext, auth: 'public' | 'admin' | 'content'): Promise<Actor | null> {
     if (auth === 'admin') return authenticateAdmin(ctx.head, ctx.version, app);
     if (auth === 'content') return contentKeys.authenticate(ctx);
@@ -168,8 +175,10 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       answer = await route(head, url, addressOf(context));
     } catch (error) {
       const apiError = asApiError(translateError(error));
-      if (apiError.status >= 500) resolved.logger.error(`unexpected error answering ${head.method} ${pathname}`, error);
-      answer = errorAnswer(apiError);
+      // 503: the database is out of reach (reported once by the storage); a Content API read may be answered stale
+      const stale = apiError.type === 'ServiceUnavailableError' ? staleAnswer(head, pathname) : undefined;
+      if (apiError.type === 'InternalServerError') resolved.logger.error(`unexpected error answering ${head.method} ${pathname}`, error);
+      answer = stale ?? errorAnswer(apiError);
     }
     if (contentPath.test(pathname)) {
       if (answer.headers['access-control-allow-origin'] !== CONTENT_CORS['access-control-allow-origin']) answer = withHeaders(answer, CONTENT_CORS);

@@ -9,8 +9,9 @@ const VALIDATED_QUERY = new Set(['limit', 'page', 'formats']);
  * envelope; 500 is listed everywhere because a defect is always possible.
  */
 export function errorStatuses(route: RouteDef, spec: OperationSpec): number[] {
-  // 400: any request may be malformed (a NUL in its address, a query parameter given twice)
-  const statuses = new Set<number>([400, 500, ...(spec.errors ?? [])]);
+  // 400: any request may be malformed (a NUL in its address, a query parameter given twice); 503: the
+  // database may be out of reach for a while
+  const statuses = new Set<number>([400, 500, 503, ...(spec.errors ?? [])]);
   const add = (...codes: number[]) => codes.forEach((code) => statuses.add(code));
   // a malformed token or a session request from the wrong origin is a 400 too; 403: not allowed
   if (route.auth === 'admin') add(401, 403);

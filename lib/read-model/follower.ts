@@ -8,7 +8,8 @@ import type { ChangeFeed, ChangesSince } from '../storage/storage';
 export class ChangeFollower {
   /** The generation every change up to which has been passed to `apply`; -1 before the first. */
   generation = -1;
-  private checkedAt = -Infinity;
+  /** When the change feed was last read successfully (the clock's ms): how old what is kept may be. */
+  checkedAt = -Infinity;
   /** Moves on with every `changed()`: a read that began before the latest may have missed it. */
   private told = 0;
   private readTold = -1;

@@ -2,6 +2,7 @@
 // share without a shared disk. Node only, on node-postgres, like the rest of pressroom/pg.
 import type { Pool, PoolClient } from 'pg';
 import { type ByteRange, FileExistsError, type FileStore, type SaveOptions, type StoredFile, assertStorePath } from '../files/file-store';
+import { asUnavailable, isUnavailable } from './pg-faults';
 
 export interface PgFileStoreOptions {
   pool: Pool;
@@ -50,17 +51,38 @@ export class PgFileStore implements FileStore {
   }
 
   private async inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    let client: PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw asUnavailable(error);
+    }
+    // a checked-out connection the server drops emits 'error': unheard, that would end the process
+    // (the storage's pool reports it; this only keeps it from being thrown)
+    const ignore = () => undefined;
+    client.on('error', ignore);
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
+      if (isUnavailable(error)) broken = error as Error;
       await client.query('ROLLBACK').catch(() => {});
-      throw error;
+      throw asUnavailable(error);
     } finally {
-      client.release();
+      client.off('error', ignore);
+      client.release(broken);
+    }
+  }
+
+  /** A statement outside a transaction; a lost database is a DatabaseUnavailableError (503). */
+  private async query<R extends object>(sql: string, params: unknown[]): Promise<{ rows: R[]; rowCount: number | null }> {
+    try {
+      return await this.pool.query<R>(sql, params);
+    } catch (error) {
+      throw asUnavailable(error);
     }
   }
 
@@ -98,12 +120,12 @@ export class PgFileStore implements FileStore {
       );
       return previous.rows[0]?.id ?? null;
     });
-    if (replaced) await this.pool.query(`DELETE FROM ${this.chunks} WHERE file_id = $1`, [replaced]);
+    if (replaced) await this.query(`DELETE FROM ${this.chunks} WHERE file_id = $1`, [replaced]);
   }
 
   async read(path: string): Promise<StoredFile | null> {
     assertStorePath(path);
-    const { rows } = await this.pool.query<FileRow>(
+    const { rows } = await this.query<FileRow>(
       `SELECT id, content_type, size, chunk_bytes, etag, modified_at FROM ${this.files} WHERE area = $1 AND path = $2`,
       [this.area, path],
     );
@@ -129,7 +151,7 @@ export class PgFileStore implements FileStore {
           controller.close();
           return;
         }
-        const { rows } = await this.pool.query<{ data: Buffer }>(`SELECT data FROM ${this.chunks} WHERE file_id = $1 AND seq = $2`, [id, seq]);
+        const { rows } = await this.query<{ data: Buffer }>(`SELECT data FROM ${this.chunks} WHERE file_id = $1 AND seq = $2`, [id, seq]);
         if (!rows[0]) {
           controller.error(new Error('The file was replaced or deleted while it was being read.'));
           return;
@@ -146,15 +168,15 @@ export class PgFileStore implements FileStore {
 
   async delete(path: string): Promise<boolean> {
     assertStorePath(path);
-    const { rows } = await this.pool.query<{ id: string }>(`DELETE FROM ${this.files} WHERE area = $1 AND path = $2 RETURNING id`, [this.area, path]);
+    const { rows } = await this.query<{ id: string }>(`DELETE FROM ${this.files} WHERE area = $1 AND path = $2 RETURNING id`, [this.area, path]);
     if (!rows[0]) return false;
-    await this.pool.query(`DELETE FROM ${this.chunks} WHERE file_id = $1`, [rows[0].id]);
+    await this.query(`DELETE FROM ${this.chunks} WHERE file_id = $1`, [rows[0].id]);
     return true;
   }
 
   async exists(path: string): Promise<boolean> {
     assertStorePath(path);
-    const { rowCount } = await this.pool.query(`SELECT 1 FROM ${this.files} WHERE area = $1 AND path = $2`, [this.area, path]);
+    const { rowCount } = await this.query(`SELECT 1 FROM ${this.files} WHERE area = $1 AND path = $2`, [this.area, path]);
     return (rowCount ?? 0) > 0;
   }
 }

@@ -27,7 +27,7 @@ it('names the path and the cause for a data directory it cannot use', async () =
   );
   expect(onForeign.code).toBe(1);
   expect(onForeign.stderr).toBe(
-    `pressroom serve: Cannot use the data directory ${foreign}: it holds other files (thesis.docx) and no database. Choose an empty or new directory.\n`,
+    `pressroom serve: Cannot use the data directory ${foreign}: it holds other files (thesis.docx) and no site. Choose an empty or new directory.\n`,
   );
   expect(onForeign.stderr).not.toContain('PGlite');
 
@@ -39,7 +39,7 @@ it('names the path and the cause for a data directory it cannot use', async () =
   const withoutOverride = ['setpriv', '--inh-caps=-dac_override,-dac_read_search', '--bounding-set=-dac_override,-dac_read_search'];
   const denied = await cli(['keys', '--data', join(locked, 'data')], process.getuid?.() === 0 ? { prefix: withoutOverride } : {});
   expect(denied.code).toBe(1);
-  expect(denied.stderr).toBe(`pressroom keys: Cannot create the data directory ${join(locked, 'data')}: permission denied (EACCES).\n`);
+  expect(denied.stderr).toBe(`pressroom keys: Cannot create the data directory ${join(locked, 'data', 'data')}: permission denied (EACCES).\n`);
 }, 60_000);
 
 it('says what is wrong with a database URL without echoing its password', async () => {
@@ -73,7 +73,7 @@ it('serves a PostgreSQL database with --database-url, --data then holding only t
   try {
     const url = new URL(POSTGRES_URL);
     url.pathname = `/${database}`;
-    const data = join(root, 'pg-site', 'data');
+    const data = join(root, 'pg-site');
     const server = await serveCli(['--port', '0', '--data', data], { env: { DATABASE_URL: url.href } });
     const { contentKey } = JSON.parse(await readFile(join(root, 'pg-site', 'pressroom-credentials.json'), 'utf8'));
     expect((await fetch(`${server.url}/svc/api/v3/content/settings/?key=${contentKey}`)).status).toBe(200);

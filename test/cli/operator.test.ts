@@ -12,7 +12,7 @@ let created: { integrationId: string; adminKey: string; contentKey: string; owne
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'pressroom-cli-operator-'));
-  data = join(root, 'content', 'data');
+  data = join(root, 'content');
   credentialsFile = join(root, 'content', 'pressroom-credentials.json');
   const first = await serveCli(['--port', '0', '--data', data, '--quiet']);
   await first.stop();

@@ -13,7 +13,7 @@ let data: string;
 let credentialsFile: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'pressroom-cli-serve-'));
-  data = join(root, 'content', 'data');
+  data = join(root, 'content');
   credentialsFile = join(root, 'content', 'pressroom-credentials.json');
 });
 const running: Serving[] = [];
@@ -74,7 +74,7 @@ describe('pressroom serve', () => {
   it('refuses a second process on the same data directory, naming the first one', async () => {
     const second = await cli(['serve', '--port', '0', '--data', data]);
     expect(second.code).toBe(1);
-    expect(second.stderr).toContain(`pressroom serve: The data directory ${data} is in use by process ${first.child.pid}`);
+    expect(second.stderr).toContain(`pressroom serve: The data directory ${join(data, 'data')} is in use by process ${first.child.pid}`);
     const keysWhileRunning = await cli(['keys', '--data', data]);
     expect(keysWhileRunning.code).toBe(1);
     expect(keysWhileRunning.stderr).toContain(`is in use by process ${first.child.pid}`);
@@ -94,7 +94,7 @@ describe('pressroom serve', () => {
     expect(code).toBe(0);
     expect(ms).toBeLessThan(5000);
     expect(first.stdout()).toMatch(/shutting down \(SIGTERM\): 0 requests in flight\nstopped in \d+\.\d s\n$/);
-    expect(existsSync(join(data, 'pressroom.lock'))).toBe(false);
+    expect(existsSync(join(data, 'data', 'pressroom.lock'))).toBe(false);
   }, 30_000);
 
   it('prints the keys but not the Owner password on later starts; --quiet --log-format json prints no banner and JSON lines', async () => {

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 it('drains a request in flight before it stops', async () => {
-  const data = join(root, 'content', 'data');
+  const data = join(root, 'content');
   const server = await serveCli(['--port', '0', '--data', data, '--quiet']);
   const { adminKey } = JSON.parse(await readFile(join(root, 'content', 'pressroom-credentials.json'), 'utf8'));
   const boundary = 'drain-boundary';

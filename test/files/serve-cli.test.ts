@@ -17,7 +17,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pressroom-serve-'));
   const quiet = new PassThrough().resume();
   const running = await serve(
-    { port: 0, host: '127.0.0.1', dataDir: join(dir, 'content', 'data'), name: 'svc', quiet: true },
+    { port: 0, host: '127.0.0.1', dataDir: join(dir, 'content'), name: 'svc', quiet: true },
     { stdin: quiet, stdout: quiet, stderr: quiet, env: {} },
   );
   server = running;

@@ -1,5 +1,5 @@
 import { UsageError, type CliCommand, type CliIo } from '../command';
-import { credentialsPath, readCredentials, writeCredentials } from '../credentials';
+import { readCredentials, writeCredentials } from '../credentials';
 import { parseFlags, SITE_OPTIONS, SITE_USAGE, siteFlags } from '../flags';
 import { listKeys, newIntegration, regenerateKeys, type IntegrationKeyLine } from '../operator';
 import { openSite } from '../site';
@@ -20,8 +20,7 @@ ${SITE_USAGE}`;
 const line = (keys: IntegrationKeyLine) => `${JSON.stringify(keys.name)} id=${keys.id} content_key=${keys.contentKey} admin_key=${keys.adminKey}\n`;
 
 /** The credentials file keeps the keys `serve` prints: new secrets for its integration go there too. */
-async function updateCredentials(contentDir: string, keys: IntegrationKeyLine, io: CliIo): Promise<void> {
-  const file = credentialsPath(contentDir);
+async function updateCredentials(file: string, keys: IntegrationKeyLine, io: CliIo): Promise<void> {
   const kept = await readCredentials(file).catch(() => null);
   if (!kept) return;
   const keyIds = new Set([keys.adminKey.split(':')[0]]);
@@ -56,7 +55,7 @@ export const keysCommand: CliCommand = {
         }
         const keys = await regenerateKeys(site.storage, regenerate);
         io.stdout.write(line(keys));
-        await updateCredentials(site.contentDir, keys, io);
+        await updateCredentials(site.credentialsFile, keys, io);
         return 0;
       }
       const all = await listKeys(site.storage);

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DEFAULT_PASSWORD_ITERATIONS } from '../../options';
 import { UsageError, type CliCommand } from '../command';
-import { credentialsPath, readCredentials, writeCredentials } from '../credentials';
+import { readCredentials, writeCredentials } from '../credentials';
 import { parseFlags, SITE_OPTIONS, SITE_USAGE, siteFlags } from '../flags';
 import { generatePassword, setPassword } from '../operator';
 import { openSite } from '../site';
@@ -53,7 +53,7 @@ export const resetPasswordCommand: CliCommand = {
     } finally {
       await site.close();
     }
-    const file = credentialsPath(site.contentDir);
+    const file = site.credentialsFile;
     const kept = await readCredentials(file).catch(() => null);
     if (kept && kept.ownerEmail.toLowerCase() === email.trim().toLowerCase()) await writeCredentials(file, { ...kept, ownerPassword: password });
     if (!fromStdin) io.stdout.write(`${password}\n`);

@@ -2,16 +2,19 @@ import { UsageError, type CliCommand } from '../command';
 import { parseFlags, SITE_OPTIONS, SITE_USAGE, siteFlags } from '../flags';
 import { LOG_FORMATS, type LogFormat } from '../output';
 import { serve } from '../serve';
+import { DEFAULT_DATA } from '../site';
 
-const USAGE = `Usage: pressroom serve [--port 2368] [--host 127.0.0.1] [--log-format pretty|json] [--quiet] [site options]
+const USAGE = `Usage: pressroom serve [--port 2368] [--host 127.0.0.1] [--log-format pretty|json] [--quiet] [--database-wait 30] [site options]
 
 Serves the Admin and Content APIs until SIGINT or SIGTERM. The first start creates the Owner and an
-integration and writes their credentials to pressroom-credentials.json (mode 600) beside the data.
+integration and writes their credentials to pressroom-credentials.json (mode 600) in the site's folder.
 
   --port <port>          0 picks a free port, printed and used in every url (default 2368)
   --host <address>       the address to listen on (default 127.0.0.1)
   --log-format <format>  pretty (default) or json: one line per request and notice on stdout
   --quiet                leave out the start banner (the keys, and the Owner's password on the first start)
+  --database-wait <s>    with a PostgreSQL database: how long to wait for it at start, in seconds, a line
+                         per attempt, before exiting 1 with the cause (default 30)
 
 ${SITE_USAGE}`;
 
@@ -26,7 +29,13 @@ export const serveCommand: CliCommand = {
       host: { type: 'string' },
       'log-format': { type: 'string' },
       quiet: { type: 'boolean' },
+      'database-wait': { type: 'string' },
     });
+    const waitText = (values['database-wait'] as string | undefined) ?? '30';
+    const databaseWaitSeconds = Number(waitText);
+    if (!/^\d+$/.test(waitText) || databaseWaitSeconds > 86_400) {
+      throw new UsageError(`--database-wait must be a number of seconds from 0 to 86400, not ${JSON.stringify(waitText)}`);
+    }
     const portText = (values.port as string | undefined) ?? '2368';
     const port = Number(portText);
     if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535, not ${JSON.stringify(portText)}`);
@@ -48,8 +57,9 @@ export const serveCommand: CliCommand = {
       {
         port,
         host,
-        dataDir: site.data ?? './content/data',
+        dataDir: site.data ?? DEFAULT_DATA,
         databaseUrl: site.databaseUrl,
+        databaseWaitSeconds,
         name: site.name ?? 'svc',
         url: site.url,
         logFormat,

@@ -66,3 +66,16 @@ export function isConcurrencyConflict(error: unknown): boolean {
   if (error instanceof ConcurrentChangeError) return true;
   return typeof error === 'object' && error !== null && CONFLICTS.has((error as { code?: unknown }).code as string);
 }
+
+/**
+ * The database could not be reached, or did not answer within its bounds: a connection refused, lost or
+ * terminated, a statement cut by its timeout. Nothing about the request was wrong; the same request may
+ * succeed once the database is back (the service answers 503 with `Retry-After`). A transaction it cut
+ * was rolled back whole, unless the connection was lost while its COMMIT was under way.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(`The database is unavailable: ${message}`, options);
+  }
+}
