@@ -31,6 +31,8 @@ import type { PostInput } from './schema';
 import { serializePost } from './serialize';
 import { bodiesOf as bodies, contentPage, contentPost, includesOf as includes, type ContentPosts } from './content-reads';
 import { dependsOn, keys } from '../../read-model/keys';
+import { searchParam } from './search-query';
+import { HEADLINE_INCLUDE, headlineHtml } from './search-headline';
 import { concatBytes } from '../../util/bytes';
 
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
@@ -127,6 +129,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       slugOrder: slugOrderOf(filter),
       bodies: bodies(options),
       include: includes(options),
+      search: searchParam(ctx.query),
     };
     if (page.limit === null) {
       // the whole list: sent in batches as the client reads, never held whole; it shows every post, tag and author
@@ -150,7 +153,16 @@ export function postRoutes(type: PostType): RouteDef[] {
       return contentAnswer(found, paginationMeta(page, found.total));
     }
     const result = await browsePosts(ctx.app.storage, ctx.app, query);
-    return json(200, { [resource]: await render(ctx, result.rows, result.relations, options), meta: paginationMeta(page, result.total) });
+    const posts = await render(ctx, result.rows, result.relations, options);
+    if (query.search && options.include.has(HEADLINE_INCLUDE)) {
+      const headlines = await ctx.app.storage.posts.headlines(
+        result.rows.map((row) => row.id),
+        query.search,
+        false,
+      );
+      result.rows.forEach((row, i) => (posts[i].search = { headline: headlineHtml(headlines.get(row.id)) }));
+    }
+    return json(200, { [resource]: posts, meta: paginationMeta(page, result.total) });
   };
 
   const byId = (ctx: RouteContext) => ctx.app.storage.posts.findById(requireId(ctx.params.id), undefined, bodies(output(ctx))).then((row) => readOne(ctx, row));
