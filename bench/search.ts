@@ -87,7 +87,7 @@ async function fillSearchSite(db: SqlDriver, count: number, log: (text: string) 
   await db.query(
     `INSERT INTO users (id, name, slug, password_hash, email, created_at, updated_at)
      SELECT id, name, slug, 'x', slug || '@example.com', $4, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, name, slug)`,
-    [authorIds, authorIds.map((_, i) => `${capital(words[1000 + i])} ${capital(words[2000 + i])}`), authorIds.map((_, i) => `writer-${i}`)],
+    [authorIds, authorIds.map((_, i) => `${capital(words[1000 + i])} ${capital(words[2000 + i])}`), authorIds.map((_, i) => `writer-${i}`), now],
   );
   await db.query(`INSERT INTO roles_users (role_id, user_id) SELECT r.id, u FROM roles r, unnest($1::text[]) u WHERE r.name = 'Author'`, [authorIds]);
   const started = performance.now();

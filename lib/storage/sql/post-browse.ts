@@ -121,7 +121,7 @@ export function browseSpec(query: PostQuery, from?: NqlComparison): BrowseSpec {
   }
   if (order.length === 0) {
     // while searching, the most relevant first; then as the list is ordered when not searching
-    if (query.search) order.push(`${searchRank(query.search, Boolean(query.publishedOnly), orderParams, base.params.length + 1)} DESC`);
+    if (query.search) order.push(`${searchRank(query.search, orderParams, base.params.length + 1)} DESC`);
     order.push(...DEFAULT_ORDER[query.defaultOrder]);
   }
   order.push('p.id DESC');

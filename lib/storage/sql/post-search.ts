@@ -3,70 +3,65 @@ import type { SqlDriver } from './driver';
 import { equalsAny } from './common';
 
 // Full-text search over the `search` tsvector each post keeps (migrations/016): title and public tag
-// names weigh A, custom excerpt and author names B, the body D. The reader's text never reaches
-// `to_tsquery` as it was written: lib/resources/posts/search-query.ts cuts it into words of letters,
-// digits and marks only, and each is quoted here, so no character of it can be an operator.
+// names weigh A, custom excerpt and author names B, the body D; `search_head` holds the A and B part.
+// The reader's text never reaches `to_tsquery` as it was written: lib/resources/posts/search-query.ts
+// cuts it into words of letters, digits and marks only, and each is quoted here, so no character of it
+// can be an operator.
 
-/** Where a word may match: anywhere, or (a body the Content API hides) in the title, tags, excerpt and authors only. */
-type Reach = 'all' | 'head';
-
-/** A word as a tsquery operand: quoted (it holds no quote, backslash or operator), perhaps a prefix, perhaps limited to weights. */
-function operand(word: string, prefix: boolean, reach: Reach): string {
-  const flags = `${prefix ? '*' : ''}${reach === 'head' ? 'AB' : ''}`;
-  return `'${word}'${flags ? `:${flags}` : ''}`;
+/** A word as a tsquery operand: quoted (it holds no quote, backslash or operator), perhaps a prefix. */
+function operand(word: string, prefix: boolean): string {
+  return `'${word}'${prefix ? ':*' : ''}`;
 }
 
-function termText(term: SearchTerm, reach: Reach): string {
+/** A term as a tsquery: a word, or its words in order. */
+function termText(term: SearchTerm): string {
   const last = term.words.length - 1;
-  const words = term.words.map((word, i) => operand(word, term.prefix && i === last, reach));
-  const phrase = words.length === 1 ? words[0] : `(${words.join(' <-> ')})`;
-  return term.exclude ? `!${phrase}` : phrase;
+  const words = term.words.map((word, i) => operand(word, term.prefix && i === last));
+  return words.length === 1 ? words[0] : `(${words.join(' <-> ')})`;
 }
 
-/** The search as `to_tsquery` text; `positive`: its terms to find only, which an index can look up. */
-export function tsqueryText(search: PostSearch, reach: Reach, positive = false): string {
+/** The terms to find, all of them (`&`); or the terms to leave out, any of them (`|`). */
+export function tsqueryText(search: PostSearch, which: 'found' | 'excluded'): string {
   return search.terms
-    .filter((term) => !positive || !term.exclude)
-    .map((term) => termText(term, reach))
-    .join(' & ');
+    .filter((term) => term.exclude === (which === 'excluded'))
+    .map(termText)
+    .join(which === 'found' ? ' & ' : ' | ');
 }
 
-/** The site's text search configuration, as the index was built with it (migrations/016). */
-const CONFIG = 'pressroom_search_config()';
-
-/** A tsquery from the text in parameter `$n`. */
-const tsquery = (n: number) => `to_tsquery(${CONFIG}, $${n})`;
+/** A tsquery from the text in parameter `$n`, made once per statement in the site's configuration (migrations/016). */
+const tsquery = (n: number) => `(SELECT to_tsquery(pressroom_search_config(), $${n}))`;
 
 /**
  * The conditions of a search over `posts p`, with their values appended to `params`. The index finds
- * the posts every term to find matches; the rest of the search (exclusions, and, on the Content API,
- * terms limited to the title, tags, excerpt and authors of a post whose body its visibility hides) is
- * tested on those.
+ * the posts every term to find matches; the exclusions are tested on those. On the Content API a post
+ * whose body its visibility hides is matched by `search_head` (title, tags, excerpt, authors) alone.
  */
 export function searchConditions(search: PostSearch, publishedOnly: boolean, params: unknown[]): string[] {
-  params.push(tsqueryText(search, 'all', true));
-  const where = [`p.search @@ ${tsquery(params.length)}`];
-  const excludes = search.terms.some((term) => term.exclude);
-  if (!publishedOnly && !excludes) return where;
-  params.push(tsqueryText(search, 'all'));
-  const all = tsquery(params.length);
-  if (!publishedOnly) return [...where, `p.search @@ ${all}`];
-  params.push(tsqueryText(search, 'head'));
-  return [...where, `p.search @@ CASE WHEN p.visibility <> 'public' THEN ${tsquery(params.length)} ELSE ${all} END`];
+  params.push(tsqueryText(search, 'found'));
+  const found = tsquery(params.length);
+  const where = [`p.search @@ ${found}`];
+  if (publishedOnly) where.push(`(p.visibility = 'public' OR p.search_head @@ ${found})`);
+  if (search.terms.some((term) => term.exclude)) {
+    params.push(tsqueryText(search, 'excluded'));
+    const shown = publishedOnly ? `CASE WHEN p.visibility = 'public' THEN p.search ELSE p.search_head END` : 'p.search';
+    where.push(`NOT (${shown}) @@ ${tsquery(params.length)}`);
+  }
+  return where;
 }
 
 /**
- * The relevance of a post to a search (higher first), by the terms to find (ts_rank reads a negation as
- * a term of its own): on the Content API, of a post whose body is hidden, by its title, tags, excerpt and
- * authors alone. Its values go to `params`, numbered from `first`.
+ * The relevance of a post to a search, higher first: by where the terms stand in its title, tags,
+ * excerpt and authors (`search_head`, small enough to be read from the row), so that a match there
+ * ranks above a match in the body only, which all rank alike (and the default order comes next). Its
+ * value goes to `params`, numbered from `first`.
  */
-export function searchRank(search: PostSearch, publishedOnly: boolean, params: unknown[], first: number): string {
-  params.push(tsqueryText(search, 'all', true));
-  const found = tsquery(first + params.length - 1);
-  if (!publishedOnly) return `ts_rank(p.search, ${found})`;
-  params.push(tsqueryText(search, 'head', true));
-  return `ts_rank(p.search, CASE WHEN p.visibility <> 'public' THEN ${tsquery(first + params.length - 1)} ELSE ${found} END)`;
+export function searchRank(search: PostSearch, params: unknown[], first: number): string {
+  params.push(tsqueryText(search, 'found'));
+  return `ts_rank(p.search_head, ${tsquery(first + params.length - 1)})`;
 }
+
+/** The site's text search configuration, as the index was built with it. */
+const CONFIG = 'pressroom_search_config()';
 
 /** Marks ts_headline puts around a match: control characters, taken out of the text first. */
 const START = '\u0002';
@@ -88,7 +83,7 @@ function runsOf(marked: string): Headline {
 /** `PostStore.headlines`. */
 export async function searchHeadlines(db: SqlDriver, ids: string[], search: PostSearch, publishedOnly: boolean): Promise<Map<string, Headline>> {
   if (ids.length === 0) return new Map();
-  const params: unknown[] = [tsqueryText(search, 'all', true), HEADLINE_OPTIONS];
+  const params: unknown[] = [tsqueryText(search, 'found'), HEADLINE_OPTIONS];
   const clean = (text: string) => `translate(${text}, E'\\u0002\\u0003', '')`;
   const bodyShown = publishedOnly ? `p.visibility = 'public'` : 'true';
   const { rows } = await db.query<{ id: string; body: string | null; head: string | null }>(

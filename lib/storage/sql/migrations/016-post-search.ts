@@ -1,7 +1,9 @@
-// Full-text search of posts and pages (lib/storage/sql/post-search.ts reads it). Each post keeps one
+// Full-text search of posts and pages (lib/storage/sql/post-search.ts reads it). Each post keeps a
 // `tsvector` of what a reader may search by, weighted by where a word stands: title and public tag
-// names A, custom excerpt and author names B, the plaintext body D (so that the Content API can match
-// a post whose body its visibility hides by A and B alone, and ranking puts a title above a body).
+// names A, custom excerpt and author names B, the plaintext body D; the GIN index finds posts by it.
+// Beside it `search_head` holds the A and B part alone: small enough to stay in the row, it ranks the
+// matches without reading each one's whole vector from TOAST (the cost of a search that finds many),
+// and it is what the Content API matches a post whose body its visibility hides by.
 //
 // It is written by a trigger in the writing transaction, whoever writes (the API, an import, a SQL
 // client), so the index is current at commit: a post's own columns on insert and update, its posts when
@@ -60,21 +62,23 @@ CREATE FUNCTION pressroom_search_config() RETURNS regconfig LANGUAGE sql STABLE 
     (SELECT s.config FROM search_configs s WHERE s.locale = ''))
 $$;
 
-CREATE FUNCTION pressroom_post_search(title text, excerpt text, body text, tag_ids varchar[], author_ids varchar[]) RETURNS tsvector
+-- What a post shows besides its body: title and public tag names A, custom excerpt and author names B.
+CREATE FUNCTION pressroom_post_search_head(config regconfig, title text, excerpt text, tag_ids varchar[], author_ids varchar[]) RETURNS tsvector
 LANGUAGE sql STABLE AS $$
-  SELECT setweight(to_tsvector(c.config, coalesce(title, '')), 'A')
-      || setweight(to_tsvector(c.config, coalesce((SELECT string_agg(t.name, ' ') FROM tags t WHERE t.id = ANY(tag_ids) AND t.visibility = 'public'), '')), 'A')
-      || setweight(to_tsvector(c.config, coalesce(excerpt, '')), 'B')
-      || setweight(to_tsvector(c.config, coalesce((SELECT string_agg(u.name, ' ') FROM users u WHERE u.id = ANY(author_ids)), '')), 'B')
-      || setweight(to_tsvector(c.config, left(coalesce(body, ''), 200000)), 'D')
-  FROM (SELECT pressroom_search_config() AS config) c
+  SELECT setweight(to_tsvector(config, coalesce(title, '')), 'A')
+      || setweight(to_tsvector(config, coalesce((SELECT string_agg(t.name, ' ') FROM tags t WHERE t.id = ANY(tag_ids) AND t.visibility = 'public'), '')), 'A')
+      || setweight(to_tsvector(config, coalesce(excerpt, '')), 'B')
+      || setweight(to_tsvector(config, coalesce((SELECT string_agg(u.name, ' ') FROM users u WHERE u.id = ANY(author_ids)), '')), 'B')
 $$;
 
-ALTER TABLE posts ADD COLUMN search tsvector;
+ALTER TABLE posts ADD COLUMN search tsvector, ADD COLUMN search_head tsvector;
 
 CREATE FUNCTION pressroom_posts_search() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  config regconfig := pressroom_search_config();
 BEGIN
-  NEW.search := pressroom_post_search(NEW.title, NEW.custom_excerpt, NEW.plaintext, NEW.tag_ids, NEW.author_ids);
+  NEW.search_head := pressroom_post_search_head(config, NEW.title, NEW.custom_excerpt, NEW.tag_ids, NEW.author_ids);
+  NEW.search := NEW.search_head || setweight(to_tsvector(config, left(coalesce(NEW.plaintext, ''), 200000)), 'D');
   RETURN NEW;
 END $$;
 CREATE TRIGGER posts_search BEFORE INSERT OR UPDATE OF title, custom_excerpt, plaintext, tag_ids, author_ids ON posts
@@ -112,6 +116,6 @@ END $$;
 CREATE TRIGGER settings_search AFTER UPDATE ON settings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION pressroom_settings_search();
 
-UPDATE posts SET search = pressroom_post_search(title, custom_excerpt, plaintext, tag_ids, author_ids);
+UPDATE posts SET tag_ids = tag_ids;
 CREATE INDEX posts_search ON posts USING gin (search);
 `;
