@@ -16,6 +16,7 @@ import { migrateSection } from './migrate';
 import { nqlSection } from './nql';
 import { machine, Report } from './report';
 import { scaleSection } from './scale';
+import { searchSection } from './search';
 import { trafficSection } from './traffic';
 import { adminClientSection } from './admin-client';
 
@@ -27,6 +28,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<void>> = {
   http: httpSection,
   scale: scaleSection,
   traffic: trafficSection,
+  search: searchSection,
   admin: adminSection,
   'cold-start': coldStartSection,
   memory: memorySection,

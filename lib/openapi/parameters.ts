@@ -37,6 +37,13 @@ export const QUERY: Record<QueryName, ParameterSpec> = {
     schema: z.int().min(1),
     description: 'Which page of `limit` records, from 1. A page past the end is an empty list. Another value → 422.',
   },
+  search: {
+    schema: z.string().min(1),
+    description:
+      'Full-text search: every word must match, `"a phrase"` its words in order, `-word` must not match, and the last word may be the start of a longer one. ' +
+      'Ranked by relevance (title and tags first) unless `order` is given. Empty, without a word to find, or over 200 characters → 422. ' +
+      '`include=search.headline` adds `search.headline`: a piece of the matching text, HTML-escaped, matches in `<mark>`.',
+  },
   order: {
     schema: z.string(),
     description: 'Comma-separated `field asc|desc` clauses. Unknown fields and malformed clauses are ignored.',

@@ -66,7 +66,24 @@ export interface PostQuery extends FilteredQuery {
   bodies?: readonly PostBody[];
   /** The total of the list, where the caller knows it: not counted again, and checked before a page is walked from the end. */
   total?: KnownTotal;
+  /** Only posts matching this search, by relevance unless `order` is given. */
+  search?: PostSearch | null;
 }
+
+/** One term of a search: a word, or a phrase of several; an excluded one must not match; `prefix`: its last word may be cut short. */
+export interface SearchTerm {
+  words: string[];
+  exclude: boolean;
+  prefix: boolean;
+}
+
+/** A search of posts: every term not excluded must match, no excluded one may (lib/resources/posts/search-query.ts). */
+export interface PostSearch {
+  terms: SearchTerm[];
+}
+
+/** A piece of the text a search matched, cut out around its matches: runs of text, `match` where a term matched. */
+export type Headline = { text: string; match: boolean }[];
 
 /** Which relations a read of posts brings along. */
 export interface RelationChoice {
@@ -139,6 +156,11 @@ export interface PostStore {
   countPublished(query: PostQuery): Promise<number>;
   /** The published posts of `type` with these ids, in this order, with the relations asked for; others are left out. */
   published(type: PostType, ids: string[], bodies: readonly PostBody[], include: RelationChoice): Promise<PublishedPost[]>;
+  /**
+   * A headline of each of these posts for `search`: from its custom excerpt and body, or its title where
+   * they do not match; `publishedOnly` (the Content API): a body its visibility hides is never used.
+   */
+  headlines(ids: string[], search: PostSearch, publishedOnly: boolean): Promise<Map<string, Headline>>;
   /** The ids of every post `query` matches, in its order; its page is ignored (`limit=all` streams by them). */
   browseIds(query: PostQuery): Promise<string[]>;
   /** The posts with these ids, in the order given; ids of posts that no longer exist are skipped. */

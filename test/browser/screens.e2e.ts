@@ -82,7 +82,7 @@ describe('admin screens in Chromium', () => {
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
     await page.getByRole('combobox', { name: 'Status' }).selectOption('');
     await page.getByRole('combobox', { name: 'Tag' }).selectOption('');
-    await page.getByRole('searchbox', { name: 'Search titles' }).fill('post 1');
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('post 1');
     // "Seeded post 1" and 10–17
     await expect.poll(() => list.getByRole('listitem').count()).toBe(9);
     await page.reload();
@@ -113,7 +113,7 @@ describe('admin screens in Chromium', () => {
 
   it('asks before leaving a published post with changes not yet updated', async () => {
     screenshotOnFailure('leave-published');
-    await page.getByRole('searchbox', { name: 'Search titles' }).fill('Seeded post 3');
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('Seeded post 3');
     await page.getByRole('link', { name: 'Seeded post 3', exact: true }).click();
     const title = page.getByRole('textbox', { name: 'Post title' });
     await title.fill('Seeded post 3, revised');
@@ -150,7 +150,7 @@ describe('admin screens in Chromium', () => {
     await page.getByRole('link', { name: 'New post' }).click();
     await page.getByRole('textbox', { name: 'Post title' }).fill('Written in a hurry');
     await nav('Posts');
-    await page.getByRole('searchbox', { name: 'Search titles' }).fill('hurry');
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('hurry');
     const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Written in a hurry' }) });
     await expect.poll(() => row.getByText('Draft', { exact: true }).isVisible()).toBe(true);
     expect(page.url()).toContain('/svc/posts');

@@ -134,6 +134,14 @@ describe('@tryghost/content-api (v3)', () => {
     expect(settings.title).toBe('SDK site');
   });
 
+  it('passes search through browse({ search }), with its headline', async () => {
+    await admin.posts.add({ title: 'Searchable lighthouse', status: 'published' });
+    const found = await content.posts.browse({ search: 'lighthouse', include: 'search.headline' });
+    expect(found.map((p: any) => p.title)).toEqual(['Searchable lighthouse']);
+    expect(found[0].search.headline).toBe('Searchable <mark>lighthouse</mark>');
+    await expect(content.posts.browse({ search: '&|!' })).rejects.toThrow();
+  });
+
   it('rejects for unknown content', async () => {
     await expect(content.posts.read({ slug: 'no-such-post' })).rejects.toThrow();
   });

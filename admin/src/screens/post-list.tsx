@@ -21,6 +21,21 @@ function useOptions<T>(path: string): T[] {
   return items;
 }
 
+/** A post in a search's results. */
+type Found = Post & { search?: { headline: string } };
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** A search headline (HTML the API escaped, matches in `<mark>`) as text and marks: never as HTML. */
+function Headline({ html }: { html: string }) {
+  const text = (piece: string) => piece.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]);
+  return (
+    <p class="post-headline">
+      {html.split(/(<mark>.*?<\/mark>)/).map((piece, i) => (piece.startsWith('<mark>') ? <mark key={i}>{text(piece.slice(6, -7))}</mark> : text(piece)))}
+    </p>
+  );
+}
+
 export function PostList({ type }: { type: PostType }) {
   const resource = resourceOf(type);
   const query = useQuery();
@@ -48,20 +63,16 @@ export function PostList({ type }: { type: PostType }) {
   }
 
   useEffect(() => {
-    const filter = [
-      status && `status:${status}`,
-      tag && `tag:${nqlString(tag)}`,
-      author && `author:${nqlString(author)}`,
-      search && `title:~${nqlString(search)}`,
-    ]
-      .filter(Boolean)
-      .join('+');
+    const filter = [status && `status:${status}`, tag && `tag:${nqlString(tag)}`, author && `author:${nqlString(author)}`].filter(Boolean).join('+');
     const params = new URLSearchParams({
       limit: String(LIMIT),
       page: String(page),
-      order: 'updated_at desc',
       fields: 'id,title,status,updated_at,published_at,slug',
     });
+    // a search is ranked by relevance, each result with the piece of text that matched
+    if (search.trim()) params.set('search', search);
+    else params.set('order', 'updated_at desc');
+    if (search.trim()) params.set('include', 'search.headline');
     if (filter) params.set('filter', filter);
     let live = true;
     setError('');
@@ -90,9 +101,9 @@ export function PostList({ type }: { type: PostType }) {
       <div class="filters" role="search" aria-label={`Filter ${label}`}>
         <div class="filter search">
           <label for="post-search" class="visually-hidden">
-            Search titles
+            Search {label}
           </label>
-          <input id="post-search" type="search" placeholder="Search titles" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
+          <input id="post-search" type="search" placeholder={`Search ${label}`} value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
         </div>
         <div class="filter">
           <label for="filter-status" class="visually-hidden">
@@ -154,6 +165,7 @@ export function PostList({ type }: { type: PostType }) {
                     ? `Publishes ${formatDate(post.published_at)}`
                     : `Published ${formatDate(post.published_at)}`}
               </span>
+              {(post as Found).search && <Headline html={(post as Found).search!.headline} />}
             </li>
           ))}
         </ul>

@@ -22,8 +22,8 @@ function postOperations(type: PostType): OperationTable {
       summary: `Browse ${root}`,
       description:
         'Every status. Default order: scheduled, then drafts, then published by `published_at desc`, then `updated_at desc`. Tags and authors are included unless `include` names which to show.',
-      query: [...browseQuery],
-      includes: ['tags', 'authors'],
+      query: [...browseQuery, 'search'],
+      includes: ['tags', 'authors', 'search.headline'],
       responses: { 200: { description: `A page of ${root}.`, schema: listEnvelope(root, adminPostSchema(v), { browse: true }) } },
     }),
     [`admin GET ${root}/:id/`]: (v) => ({
@@ -71,8 +71,8 @@ function postOperations(type: PostType): OperationTable {
       operationId: `browse${many}`,
       summary: `Browse published ${root}`,
       description: `Published ${root} only. Default order: ${type === 'page' ? '`title asc`' : '`published_at desc`'}. With \`filter=slug:[a,b]\` and no \`order\`, in that slug order.`,
-      query: [...browseQuery],
-      includes: ['tags', 'authors'],
+      query: [...browseQuery, 'search'],
+      includes: ['tags', 'authors', 'search.headline'],
       responses: { 200: { description: `A page of ${root}.`, schema: listEnvelope(root, contentPostSchema(v), { browse: true }) } },
     }),
     [`content GET ${root}/:id/`]: (v) => ({

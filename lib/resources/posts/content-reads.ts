@@ -2,11 +2,12 @@ import type { RouteContext } from '../../core/context';
 import { isInGroup, isText, textOf, type NqlComparison, type NqlNode, type NqlValue } from '../../nql';
 import { keys } from '../../read-model/keys';
 import type { PostType } from '../../storage/rows';
-import type { PostBody, PublishedPost } from '../../storage/storage';
+import type { PostBody, PostSearch, PublishedPost } from '../../storage/storage';
 import type { OutputOptions } from '../../http/output';
 import { serializeContextOf, type SerializeContext } from '../shared/serialize-context';
 import { postQuery, type PostBrowse } from './operations';
 import { serializePost } from './serialize';
+import { HEADLINE_INCLUDE, withHeadline } from './search-headline';
 
 // The Content API's reads of posts: each post's JSON is made once per shape and kept by the read model
 // (lib/read-model) with the keys of what it shows, so a page met for the first time (a new filter, a
@@ -137,7 +138,8 @@ export async function contentPage(ctx: RouteContext, query: PostBrowse, options:
   const shape = shapeOf(serializeContextOf(ctx), options);
   // every page of a list has its total: counted once, kept until the list changes; a filter relative to
   // the clock (`published_at:>now-7d`) matches other posts as time passes, with no change to see
-  const timeless = !query.filter || !relativeToNow(query.filter);
+  // a search's total is counted with its page: there are as many lists as searches
+  const timeless = !query.search && (!query.filter || !relativeToNow(query.filter));
   const known = timeless ? await listTotal(ctx, query, since) : undefined;
   const page = await storage.posts.publishedPage({
     ...postQuery(ctx.app, query),
@@ -154,7 +156,31 @@ export async function contentPage(ctx: RouteContext, query: PostBrowse, options:
   }
   // a post unpublished between the page's walk and the read of its row is left out
   const rendered = page.ids.flatMap((id, i) => held[i] ?? read.get(id) ?? []);
+  if (query.search) {
+    const shown = page.ids.filter((id, i) => held[i] ?? read.get(id));
+    return { ...(await searched(ctx, query, query.search, shown, rendered, options)), total: page.total };
+  }
   return { ...collect(rendered, listKeys(query.type, query.filter, query.order)), total: page.total };
+}
+
+/**
+ * A search's page: which posts it finds depends on any column of any post, tag or author (`any:`), and
+ * with `include=search.headline` each post carries its headline, made for this search and kept only
+ * within this answer.
+ */
+async function searched(
+  ctx: RouteContext,
+  query: PostBrowse,
+  search: PostSearch,
+  ids: string[],
+  rendered: RenderedPost[],
+  options: OutputOptions,
+): Promise<ContentPosts> {
+  const kind = query.type === 'page' ? 'pages' : 'posts';
+  const found = collect(rendered, [...listKeys(query.type, query.filter, query.order), keys.any(kind)]);
+  if (!options.include.has(HEADLINE_INCLUDE)) return found;
+  const headlines = await ctx.app.storage.posts.headlines(ids, search, true);
+  return { ...found, json: found.json.map((json, i) => withHeadline(json, headlines.get(ids[i]))) };
 }
 
 /** The published post of `type` with this id or slug; null when there is none. */

@@ -2,7 +2,17 @@ import { type ResponsiveImages, slugify } from '../../content';
 import { ApiError, notFound, validation } from '../../core/errors';
 import type { Actor, AppContext, Version } from '../../core/context';
 import type { NqlNode } from '../../nql';
-import type { OrderClause, PageRequest, PostBody, PostQuery, PostRelations, PublicPostRelations, RelationChoice, Stores } from '../../storage/storage';
+import type {
+  OrderClause,
+  PageRequest,
+  PostBody,
+  PostQuery,
+  PostSearch,
+  PostRelations,
+  PublicPostRelations,
+  RelationChoice,
+  Stores,
+} from '../../storage/storage';
 import type { PostRow, PostStatus, PostType, PostWrite, TagRow } from '../../storage/rows';
 import type { PostState } from '../../events/events';
 import { objectId } from '../../util/ids';
@@ -292,6 +302,8 @@ export interface PostBrowse {
   /** The body formats the response shows; the others are not read. */
   bodies: readonly PostBody[];
   include: RelationChoice;
+  /** Only the posts matching this search (search-query.ts), by relevance unless `order` is given. */
+  search?: PostSearch | null;
 }
 
 /** A page of posts with their relations: as the Content API shows them when `publishedOnly`. */
@@ -315,6 +327,7 @@ export function postQuery(app: AppContext, query: PostBrowse): PostQuery {
     slugOrder: query.slugOrder,
     defaultOrder: query.publishedOnly ? (query.type === 'page' ? 'title' : 'published_at') : 'admin',
     bodies: query.bodies,
+    search: query.search,
   };
 }
 

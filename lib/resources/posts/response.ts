@@ -27,6 +27,9 @@ const social = { ...socialFields, ...metaFields };
 
 const identity = { id: recordId, uuid: z.uuid(), title: z.string(), slug: z.string() };
 
+/** With `search` and `include=search.headline`: a piece of the matching text as HTML, the matches in `<mark>`. */
+const searchResult = { search: z.object({ headline: z.string() }).strict().optional() };
+
 function adminPost(version: Version) {
   const shape = {
     ...identity,
@@ -48,6 +51,7 @@ function adminPost(version: Version) {
     url: siteUrl,
     excerpt: z.string(),
     ...social,
+    ...searchResult,
   };
   if (version === 'v2') return z.object(shape).strict();
   return z
@@ -92,6 +96,7 @@ function contentPost(version: Version) {
       page: z.boolean(),
       excerpt: z.string(),
       ...social,
+      ...searchResult,
       ...(version === 'v3' ? contentV3 : {}),
     })
     .strict()

@@ -28,6 +28,8 @@ import { imagesOfInput } from './body';
 import type { PostInput } from './schema';
 import { bodiesOf as bodies, contentPage, contentPost, includesOf as includes } from './content-reads';
 import { postAnswers } from './answers';
+import { searchParam } from './search-query';
+import { HEADLINE_INCLUDE, headlineHtml } from './search-headline';
 
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
 
@@ -89,6 +91,7 @@ export function postRoutes(type: PostType): RouteDef[] {
       slugOrder: slugOrderOf(filter),
       bodies: bodies(options),
       include: includes(options),
+      search: searchParam(ctx.query),
     };
     if (page.limit === null) return streamed(ctx, await streamPosts(ctx.app.storage, ctx.app, query), options, (count) => paginationMeta(page, count));
     if (content) {
@@ -96,7 +99,16 @@ export function postRoutes(type: PostType): RouteDef[] {
       return contentAnswer(found, paginationMeta(page, found.total));
     }
     const result = await browsePosts(ctx.app.storage, ctx.app, query);
-    return json(200, { [resource]: await render(ctx, result.rows, result.relations, options), meta: paginationMeta(page, result.total) });
+    const posts = await render(ctx, result.rows, result.relations, options);
+    if (query.search && options.include.has(HEADLINE_INCLUDE)) {
+      const headlines = await ctx.app.storage.posts.headlines(
+        result.rows.map((row) => row.id),
+        query.search,
+        false,
+      );
+      result.rows.forEach((row, i) => (posts[i].search = { headline: headlineHtml(headlines.get(row.id)) }));
+    }
+    return json(200, { [resource]: posts, meta: paginationMeta(page, result.total) });
   };
 
   const byId = (ctx: RouteContext) => ctx.app.storage.posts.findById(requireId(ctx.params.id), undefined, bodies(output(ctx))).then((row) => readOne(ctx, row));

@@ -9,6 +9,7 @@ import { gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { migrate, schemaFingerprint } from '../sql/migrate';
 import { pgliteDriver } from './driver';
+import { PGLITE_EXTENSIONS } from './extensions';
 
 const seedInProcess = new Map<string, Promise<Blob>>();
 const gunzipAsync = promisify(gunzip);
@@ -19,7 +20,7 @@ const gunzipAsync = promisify(gunzip);
  * start, so the templates go: the snapshot shrinks from ~1,100 files / 40 MB to ~400 / 26 MB.
  */
 async function buildSeed(): Promise<Blob> {
-  const db = await PGlite.create();
+  const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     await migrate(pgliteDriver(db, []));
     await db.exec("UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')");

@@ -11,6 +11,7 @@ import { createSqlStorage } from '../sql/sql-storage';
 import { upkeepJobs, type CheckpointPolicy, type UpkeepPolicy } from './upkeep';
 import { pgliteDriver } from './driver';
 import { cachedSeed } from './seed';
+import { PGLITE_EXTENSIONS } from './extensions';
 import { DataDirError, lockDataDir, narrowModes, prepareDataDir, type DataDirLock } from '../data-dir';
 import { silentLogger, type Logger } from '../../logger';
 
@@ -80,11 +81,11 @@ async function claimDataDir(dir: string, logger: Logger): Promise<{ lock: DataDi
 
 async function openPglite(options: PgliteStorageOptions, existing: boolean): Promise<{ db: PGlite; fromSeed: boolean }> {
   if (options.dataDir && existing && existsSync(join(options.dataDir, 'PG_VERSION'))) {
-    return { db: await PGlite.create({ dataDir: options.dataDir, startParams: START_PARAMS }), fromSeed: false };
+    return { db: await PGlite.create({ dataDir: options.dataDir, startParams: START_PARAMS, extensions: PGLITE_EXTENSIONS }), fromSeed: false };
   }
   const startParams = options.dataDir ? START_PARAMS : IN_MEMORY_START_PARAMS;
   const seed = await cachedSeed(options.seedCacheDir ?? tmpdir());
-  return { db: await PGlite.create({ dataDir: options.dataDir, loadDataDir: seed, startParams }), fromSeed: true };
+  return { db: await PGlite.create({ dataDir: options.dataDir, loadDataDir: seed, startParams, extensions: PGLITE_EXTENSIONS }), fromSeed: true };
 }
 
 /** A migrated PGlite database behind the SQL driver interface. */

@@ -5,6 +5,7 @@ import type { SqlDriver } from './driver';
 import { browseBody, browsePage, count, orderItems, pageRows, type BrowseSpec } from './common';
 import { postFields, publicPostFields } from './filter-fields';
 import { postColumns } from './post-columns';
+import { searchConditions, searchRank } from './post-search';
 
 const ORDER_COLUMNS: Record<string, string> = {
   id: 'p.id',
@@ -43,6 +44,7 @@ function conditions(query: PostQuery, from?: NqlComparison): Pick<BrowseSpec, 'w
   const params: unknown[] = [query.type];
   const where = ['p.type = $1'];
   if (query.publishedOnly) where.push(`p.status = 'published'`);
+  if (query.search) where.push(...searchConditions(query.search, Boolean(query.publishedOnly), params));
   if (query.filter) {
     const fields = query.publishedOnly ? publicPostFields : postFields;
     where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
@@ -72,7 +74,8 @@ function allowedPosts(links: RelationLinks): string {
  * page's end takes about `reach × posts ÷ links` rows walking, `links` starting from the tag's posts.
  */
 export async function startFrom(db: SqlDriver, query: PostQuery): Promise<NqlComparison | undefined> {
-  if (!query.filter) return undefined;
+  // a search starts from the posts its index finds
+  if (!query.filter || query.search) return undefined;
   const required = requiredRelations(query.filter, publicPostFields, { now: query.now });
   if (required.length === 0) return undefined;
   const posts = await postsAbout(db, query);
@@ -116,7 +119,11 @@ export function browseSpec(query: PostQuery, from?: NqlComparison): BrowseSpec {
     orderParams.push(query.slugOrder);
     order.push(`array_position($${base.params.length + 1}::text[], p.slug::text)`);
   }
-  if (order.length === 0) order.push(...DEFAULT_ORDER[query.defaultOrder]);
+  if (order.length === 0) {
+    // while searching, the most relevant first; then as the list is ordered when not searching
+    if (query.search) order.push(`${searchRank(query.search, orderParams, base.params.length + 1)} DESC`);
+    order.push(...DEFAULT_ORDER[query.defaultOrder]);
+  }
   order.push('p.id DESC');
   // A public page is a walk of the published posts by an index that also holds what common filters
   // test (migration 011): the posts a filter rejects or an offset skips are passed over in the index
@@ -124,7 +131,7 @@ export function browseSpec(query: PostQuery, from?: NqlComparison): BrowseSpec {
   // its cost (~50 µs); a page that starts from a relation's posts reads few rows anyway; and a whole
   // list is no page to look up.
   const passesOver = Boolean(query.filter) || query.page.offset > 0;
-  const pageKey = query.publishedOnly && passesOver && !from && query.page.limit !== null ? 'p.id' : undefined;
+  const pageKey = query.publishedOnly && passesOver && !from && !query.search && query.page.limit !== null ? 'p.id' : undefined;
   return { from: 'posts p', select: postColumns(query.bodies), ...base, order, orderParams, page: query.page, pageKey };
 }
 

@@ -5,6 +5,7 @@ import { equalsAny, freeSlug, groupWithout } from './common';
 import { browsePostIds, browsePosts } from './post-browse';
 import { countPublished, findPublished, publishedByIds, publishedPage } from './public-posts';
 import { postColumns } from './post-columns';
+import { searchHeadlines } from './post-search';
 import { AUTHOR_LINKS, insertPost, lockPost, lockWithRelations, refreshRelationIds, updatePost } from './post-writes';
 import { PUBLIC_AUTHOR_COLUMNS, rolesOf, userMemo, type UserMemo } from './users';
 
@@ -42,6 +43,7 @@ export function sqlPosts(db: SqlDriver, known: UserMemo = userMemo()): PostStore
     countPublished: (query) => countPublished(db, query),
     published: (type, ids, bodies, include) => publishedByIds(db, type, ids, bodies, include),
     browseIds: (query) => browsePostIds(db, query),
+    headlines: (ids, search, publishedOnly) => searchHeadlines(db, ids, search, publishedOnly),
 
     async findByIds(ids, bodies) {
       const params: unknown[] = [];

@@ -13,6 +13,7 @@ import { ghostImport } from './012-ghost-import';
 import { files } from './013-files';
 import { contentChanges } from './014-content-changes';
 import { bulkChanges } from './015-bulk-changes';
+import { postSearch } from './016-post-search';
 
 export interface Migration {
   version: number;
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   { version: 13, name: 'files', sql: files },
   { version: 14, name: 'content-changes', sql: contentChanges },
   { version: 15, name: 'bulk-changes', sql: bulkChanges },
+  { version: 16, name: 'post-search', sql: postSearch },
 ];

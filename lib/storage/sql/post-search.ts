@@ -1,0 +1,101 @@
+import type { Headline, PostSearch, SearchTerm } from '../storage';
+import type { SqlDriver } from './driver';
+import { equalsAny } from './common';
+
+// Full-text search over the `search` tsvector each post keeps (migrations/016): title and public tag
+// names weigh A, custom excerpt and author names B, the body D; `search_head` holds the A and B part.
+// The reader's text never reaches `to_tsquery` as it was written: lib/resources/posts/search-query.ts
+// cuts it into words of letters, digits and marks only, and each is quoted here, so no character of it
+// can be an operator.
+
+/** A word as a tsquery operand: quoted (it holds no quote, backslash or operator), perhaps a prefix. */
+function operand(word: string, prefix: boolean): string {
+  return `'${word}'${prefix ? ':*' : ''}`;
+}
+
+/** A term as a tsquery: a word, or its words in order. */
+function termText(term: SearchTerm): string {
+  const last = term.words.length - 1;
+  const words = term.words.map((word, i) => operand(word, term.prefix && i === last));
+  return words.length === 1 ? words[0] : `(${words.join(' <-> ')})`;
+}
+
+/** The terms to find, all of them (`&`); or the terms to leave out, any of them (`|`). */
+export function tsqueryText(search: PostSearch, which: 'found' | 'excluded'): string {
+  return search.terms
+    .filter((term) => term.exclude === (which === 'excluded'))
+    .map(termText)
+    .join(which === 'found' ? ' & ' : ' | ');
+}
+
+/** A tsquery from the text in parameter `$n`, made once per statement in the site's configuration (migrations/016). */
+const tsquery = (n: number) => `(SELECT to_tsquery(pressroom_search_config(), $${n}))`;
+
+/**
+ * The conditions of a search over `posts p`, with their values appended to `params`. The index finds
+ * the posts every term to find matches; the exclusions are tested on those. On the Content API a post
+ * whose body its visibility hides is matched by `search_head` (title, tags, excerpt, authors) alone.
+ */
+export function searchConditions(search: PostSearch, publishedOnly: boolean, params: unknown[]): string[] {
+  params.push(tsqueryText(search, 'found'));
+  const found = tsquery(params.length);
+  const where = [`p.search @@ ${found}`];
+  if (publishedOnly) where.push(`(p.visibility = 'public' OR p.search_head @@ ${found})`);
+  if (search.terms.some((term) => term.exclude)) {
+    params.push(tsqueryText(search, 'excluded'));
+    const shown = publishedOnly ? `CASE WHEN p.visibility = 'public' THEN p.search ELSE p.search_head END` : 'p.search';
+    where.push(`NOT (${shown}) @@ ${tsquery(params.length)}`);
+  }
+  return where;
+}
+
+/**
+ * The relevance of a post to a search, higher first: by where the terms stand in its title, tags,
+ * excerpt and authors (`search_head`, small enough to be read from the row), so that a match there
+ * ranks above a match in the body only, which all rank alike (and the default order comes next). Its
+ * value goes to `params`, numbered from `first`.
+ */
+export function searchRank(search: PostSearch, params: unknown[], first: number): string {
+  params.push(tsqueryText(search, 'found'));
+  return `ts_rank(p.search_head, ${tsquery(first + params.length - 1)})`;
+}
+
+/** The site's text search configuration, as the index was built with it. */
+const CONFIG = 'pressroom_search_config()';
+
+/** Marks ts_headline puts around a match: control characters, taken out of the text first. */
+const START = '\u0002';
+const STOP = '\u0003';
+const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=35, MinWords=15, ShortWord=3`;
+
+/** Text with the marks in it as runs; the marks themselves never show. */
+function runsOf(marked: string): Headline {
+  const runs: Headline = [];
+  let match = false;
+  for (const piece of marked.split(/([\u0002\u0003])/)) {
+    if (piece === START) match = true;
+    else if (piece === STOP) match = false;
+    else if (piece) runs.push({ text: piece, match });
+  }
+  return runs;
+}
+
+/** `PostStore.headlines`. */
+export async function searchHeadlines(db: SqlDriver, ids: string[], search: PostSearch, publishedOnly: boolean): Promise<Map<string, Headline>> {
+  if (ids.length === 0) return new Map();
+  const params: unknown[] = [tsqueryText(search, 'found'), HEADLINE_OPTIONS];
+  const clean = (text: string) => `translate(${text}, E'\\u0002\\u0003', '')`;
+  const bodyShown = publishedOnly ? `p.visibility = 'public'` : 'true';
+  const { rows } = await db.query<{ id: string; body: string | null; head: string | null }>(
+    `SELECT p.id, b.body, CASE WHEN position(E'\\u0002' IN coalesce(b.body, '')) = 0
+         THEN ts_headline(c.config, ${clean(`concat_ws(' — ', p.title, p.custom_excerpt)`)}, q.query, $2) END AS head
+     FROM posts p
+     CROSS JOIN (SELECT ${CONFIG} AS config) c
+     CROSS JOIN (SELECT to_tsquery(${CONFIG}, $1) AS query) q
+     CROSS JOIN LATERAL (SELECT CASE WHEN ${bodyShown}
+         THEN ts_headline(c.config, ${clean(`concat_ws(' — ', p.custom_excerpt, left(p.plaintext, 200000))`)}, q.query, $2) END AS body) b
+     WHERE ${equalsAny('p.id', ids, params)}`,
+    params,
+  );
+  return new Map(rows.map((row) => [row.id, runsOf(row.head ?? row.body ?? '')]));
+}
