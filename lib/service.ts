@@ -129,7 +129,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if ((await storage.posts.dueScheduled(app.now(), 1)).length === 0) return 0;
     const changes = await write(
       app,
-      (tx) => publishDue(tx, app.now()),
+      (tx) => publishDue(tx, app.now(), app.options.revisions),
       (list) => list.flatMap((c) => postEvents(c.before, c.after)),
     );
     return changes.length;

@@ -32,6 +32,8 @@ import { serializePost } from './serialize';
 import { bodiesOf as bodies, contentPage, contentPost, includesOf as includes, type ContentPosts } from './content-reads';
 import { dependsOn, keys } from '../../read-model/keys';
 import { concatBytes } from '../../util/bytes';
+import { withRevisions } from '../revisions/include';
+import { revisionIntentOf } from '../revisions/query';
 
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
 const utf8 = new TextEncoder();
@@ -93,7 +95,8 @@ export function postRoutes(type: PostType): RouteDef[] {
   async function readOne(ctx: RouteContext, row: PostRow | null): Promise<Answer> {
     const options = output(ctx);
     if (!row || row.type !== type) throw notFound(notFoundMessage);
-    return json(200, { [resource]: await render(ctx, [row], null, options) });
+    const posts = await render(ctx, [row], null, options);
+    return json(200, { [resource]: options.include.has('post_revisions') ? [await withRevisions(ctx, row, posts[0])] : posts });
   }
 
   async function written(ctx: RouteContext, change: PostChange, status: number): Promise<Answer> {
@@ -109,7 +112,8 @@ export function postRoutes(type: PostType): RouteDef[] {
   // the sizes of the body's images are looked up before the transaction, which then renders without waiting on files
   const writeContext = async (ctx: RouteContext, input: PostInput): Promise<PostWriteContext> => {
     const sourceHtml = single(ctx.query, 'source') === 'html';
-    return { app: ctx.app, actor: ctx.actor!, type, version: ctx.version, sourceHtml, images: await imagesOfInput(ctx.app, input, sourceHtml) };
+    const revision = revisionIntentOf(ctx.query);
+    return { app: ctx.app, actor: ctx.actor!, type, version: ctx.version, sourceHtml, revision, images: await imagesOfInput(ctx.app, input, sourceHtml) };
   };
 
   const browse = async (ctx: RouteContext) => {
