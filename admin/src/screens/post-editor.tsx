@@ -6,6 +6,7 @@ import { resourceOf, STATUS_WORD, type Post, type PostType, type TagRef } from '
 import { roleName, useSession } from '../session';
 import { ConfirmDialog, Dialog, Loading, useDocumentTitle } from '../ui';
 import { fromLocalInput, PostSettings, toLocalInput } from './post-settings';
+import { PreviewLink } from './post-preview';
 
 /** The fields this screen edits; they travel as they are in a `PUT`. */
 export interface PostForm {
@@ -181,7 +182,9 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
         if (mounted.current) history.replaceState(null, '', `${BASE}${resource}/${saved.id}`);
       } else {
         const body = { ...inputOf(sent), ...extra, updated_at: updatedAt.current };
-        const result = await api.put<Record<string, Post[]>>(`${resource}/${idRef.current}/`, { [resource]: [body] });
+        // anything but an autosave is an explicit save, which the service keeps as a revision
+        const query = kind === 'auto' ? '' : '?save_revision=1';
+        const result = await api.put<Record<string, Post[]>>(`${resource}/${idRef.current}/${query}`, { [resource]: [body] });
         saved = result[resource][0];
       }
       updatedAt.current = saved.updated_at;
@@ -313,6 +316,7 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
               </button>
             </>
           )}
+          <PreviewLink type={type} postId={post?.id ?? null} />
           <button
             ref={settingsButton}
             type="button"
@@ -372,6 +376,8 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
           }}
           onDelete={() => setDialog('delete')}
           canDelete={idRef.current !== null}
+          postId={post?.id ?? null}
+          onRestored={() => void load()}
         />
       )}
       {dialog === 'publish' && (

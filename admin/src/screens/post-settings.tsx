@@ -3,6 +3,7 @@ import { api } from '../api';
 import type { PostType, TagRef } from '../posts';
 import { Checkbox, ImageField, SelectField, TextArea, TextField } from '../ui';
 import type { PostForm } from './post-editor';
+import { HistoryButton } from './post-history';
 
 /** `datetime-local` works in the browser's time zone, without one in its value. */
 export function toLocalInput(iso: string | null): string {
@@ -171,6 +172,8 @@ export function PostSettings({
   onClose,
   onDelete,
   canDelete,
+  postId,
+  onRestored,
 }: {
   type: PostType;
   form: PostForm;
@@ -178,6 +181,9 @@ export function PostSettings({
   onClose: () => void;
   onDelete: () => void;
   canDelete: boolean;
+  /** The saved post's id (none before its first save) and what to do once a revision is restored. */
+  postId?: string | null;
+  onRestored?: () => void;
 }) {
   const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => closeButton.current?.focus(), []);
@@ -191,6 +197,7 @@ export function PostSettings({
         </button>
       </header>
       <div class="panel-body">
+        {postId && onRestored && <HistoryButton type={type} postId={postId} onRestored={onRestored} />}
         <TagsInput value={form.tags} onValue={(tags) => update({ tags })} />
         <TextField label="Slug" value={form.slug} onValue={(slug) => update({ slug })} spellcheck={false} />
         <TextArea label="Excerpt" rows={3} value={form.custom_excerpt} onValue={(custom_excerpt) => update({ custom_excerpt })} maxLength={300} />
