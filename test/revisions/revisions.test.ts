@@ -141,6 +141,9 @@ for (const resource of ['posts', 'pages'] as const) {
       const second = await revisions(resource, current.id, site.as.Owner, '?limit=15&page=2');
       expect(second.post_revisions[0].title).toBe('Bounded 37');
       expect(second.meta.pagination).toMatchObject({ page: 2, limit: 15, pages: 4, total: 50, next: 3, prev: 1 });
+      const far = await revisions(resource, current.id, site.as.Owner, '?limit=999999999999999&page=999999999999999');
+      expect(far.post_revisions).toEqual([]);
+      expect(far.meta.pagination.total).toBe(50);
     });
 
     it('restores a revision: content back, a restored revision, updated_at moved, webhook and Content API alike', async () => {

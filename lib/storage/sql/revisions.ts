@@ -40,7 +40,8 @@ export function sqlRevisions(db: SqlDriver): RevisionStore {
       const params: unknown[] = [postId];
       let limit = '';
       if (page.limit !== null) {
-        params.push(page.limit, page.offset);
+        // a page far past the end (limit × page beyond what bigint holds) is an empty page, not an error
+        params.push(Math.min(page.limit, Number.MAX_SAFE_INTEGER), Math.min(page.offset, Number.MAX_SAFE_INTEGER));
         limit = 'LIMIT $2 OFFSET $3';
       }
       const [{ rows }, counted] = await Promise.all([
