@@ -29,6 +29,7 @@ export type { FileStore, StoredFile, FileInfo, SaveOptions, ByteRange } from './
 export { FileExistsError } from './files/file-store';
 export { MemoryFileStore } from './files/memory';
 export type { ImageOptions } from './files/image-options';
+export type { RevisionOptions } from './resources/revisions/options';
 export { deleteImage } from './files/variants';
 // response shapes (issue 9): each type is inferred from the zod schema the OpenAPI documents are built from
 export type { Post, PostV2, ContentPost } from './resources/posts/response';
@@ -38,6 +39,7 @@ export type { Site } from './resources/site/response';
 export type { Settings, Setting } from './resources/settings/response';
 export type { Image } from './resources/images/response';
 export type { Theme } from './resources/themes/response';
+export type { Revision, RevisionSummary } from './resources/revisions/response';
 export type { Webhook } from './resources/webhooks/response';
 export type { Integration, ApiKey } from './resources/integrations/response';
 export type { ErrorEnvelope } from './http/error-schema';

@@ -15,6 +15,8 @@ import {
   resolveFileStores,
   resolveImagesPath,
 } from './files/options';
+import { resolveRevisionOptions, type ResolvedRevisionOptions, type RevisionOptions } from './resources/revisions/options';
+import { resolvePreviewUrl } from './resources/previews/options';
 
 export interface ServiceOptions {
   /** URL prefix, auth scheme word and cookie name; default `svc`. With `ghost`, Ghost's own SDKs work. */
@@ -86,6 +88,13 @@ export interface ServiceOptions {
   webhooks?: WebhookOptions;
   /** The clock; tests inject one. */
   now?: () => Date;
+  /** How many revisions of a post are kept, and how often an autosave records one. */
+  revisions?: RevisionOptions;
+  /**
+   * Where the admin client previews a post on the site's front end: a template such as
+   * `https://site.example/preview/{uuid}`; without it, the Content API's preview of the post.
+   */
+  previewUrl?: string;
   /** Where notices and recovered failures are reported (`info`, `warn`, `error`); silent by default. */
   logger?: Logger;
   /** Serve the admin web app at `/{name}/`; default true. `false` leaves those paths to the host (404 here). */
@@ -104,6 +113,8 @@ export interface ResolvedOptions {
   images: ResolvedImageOptions;
   contentApi: ContentApiOptions & { keys: ContentKeyOptions };
   webhooks: ResolvedWebhookOptions;
+  revisions: ResolvedRevisionOptions;
+  previewUrl: string | null;
   logger: Logger;
   adminClient: boolean;
 }
@@ -157,6 +168,8 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     images: resolveImageOptions(options.images),
     contentApi: resolveContentApi(options.contentApi ?? {}),
     webhooks: resolveWebhookOptions(options.webhooks),
+    revisions: resolveRevisionOptions(options.revisions),
+    previewUrl: resolvePreviewUrl(options.previewUrl),
     logger: options.logger ?? silentLogger,
     adminClient: options.adminClient ?? true,
   };

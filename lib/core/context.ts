@@ -68,5 +68,7 @@ export interface RouteDef {
   versions?: readonly Version[];
   auth: AuthRequirement;
   permission?: Permission;
+  /** A Content API route whose answers are the requester's alone (previews): never kept by the read model, no validators or Cache-Tag. */
+  uncached?: boolean;
   handle(ctx: RouteContext): Promise<Answer>;
 }

@@ -148,7 +148,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     // a write's response options are checked before it runs, so a request refused for them changed nothing
     if (method === 'POST' || method === 'PUT') outputOptions(ctx.query);
     await deps.publishDuePosts();
-    if (found.api === 'content') return contentResponses.serve(ctx, route);
+    if (found.api === 'content' && !route.uncached) return contentResponses.serve(ctx, route);
     let answer = await route.handle(ctx);
     if (found.api === 'admin' && answer.headers['cache-control'] === undefined) answer = withHeaders(answer, { 'cache-control': CACHE_CONTROL_ADMIN });
     if (ctx.actor?.kind === 'user' && ctx.actor.setCookie && answer.headers['set-cookie'] === undefined) {

@@ -11,6 +11,8 @@ import { theme } from '../resources/themes/response';
 import { webhook } from '../resources/webhooks/response';
 import { apiKey, integration } from '../resources/integrations/response';
 import { pagination } from '../resources/shared/response';
+import { previewPostSchema } from '../resources/previews/response';
+import { revisionSchema, revisionSummarySchema } from '../resources/revisions/response';
 
 /**
  * The named schemas of one document (`components.schemas`): the records of that API and version.
@@ -24,6 +26,7 @@ export function componentSchemas(api: Api, version: Version): [string, z.ZodType
   if (api === 'content') {
     return [
       ['Post', contentPostSchema(version)],
+      ['PreviewPost', previewPostSchema(version)],
       ['Tag', contentTag],
       ['PrimaryTag', contentPrimaryTagSchema(version)],
       ['Author', author],
@@ -47,6 +50,8 @@ export function componentSchemas(api: Api, version: Version): [string, z.ZodType
     ['Webhook', webhook],
     ['Integration', integration],
     ['ApiKey', apiKey],
+    ['Revision', revisionSchema],
+    ['RevisionSummary', revisionSummarySchema],
     ...shared,
   ];
 }

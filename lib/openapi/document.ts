@@ -213,7 +213,7 @@ function operationObject(op: Pending, tag: string, api: Api, outputs: SchemaSet,
   for (const [status, use] of op.responses) {
     const response = spec.responses[status];
     const out: Json = { description: response.description };
-    const headers = [...(response.headers ?? []), ...(api === 'content' && route.method === 'GET' && status === 200 ? CONTENT_HEADERS : [])];
+    const headers = [...(response.headers ?? []), ...(api === 'content' && route.method === 'GET' && status === 200 && !route.uncached ? CONTENT_HEADERS : [])];
     if (headers.length) {
       out.headers = Object.fromEntries(headers.map((h) => [HEADERS[h].name, { $ref: `#/components/headers/${HEADERS[h].name}` }]));
     }

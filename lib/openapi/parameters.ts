@@ -52,6 +52,11 @@ export const QUERY: Record<QueryName, ParameterSpec> = {
     schema: z.enum(['html']),
     description: '`html`: the body supplies `html`, converted to mobiledoc (lossy); without it an `html` field is ignored.',
   },
+  save_revision: {
+    schema: z.enum(['1', 'true', '0', 'false']),
+    description:
+      '`1` (or `true`): an explicit save, which records a revision; without it, a `PUT` is an autosave (at most one revision per author per `revisions.autosaveIntervalMs`). Another value → 422.',
+  },
   permissions: {
     schema: z.enum(['assign']),
     description: '`assign`: only the roles the caller may give someone.',
@@ -64,4 +69,6 @@ export const PATH: Record<string, ParameterSpec> = {
   keyid: { schema: recordId, description: 'The id of one of the integration’s API keys.' },
   slug: { schema: z.string().min(1), description: 'The record’s slug.' },
   name: { schema: z.string().min(1), description: 'The theme’s name.' },
+  rid: { schema: recordId, description: 'The id of one of the post’s revisions.' },
+  uuid: { schema: z.uuid(), description: 'The post’s uuid: whoever holds it may preview the post, whatever its status. Another value → 404.' },
 };

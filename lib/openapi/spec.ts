@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { RouteDef, Version } from '../core/context';
 
 /** Query parameters the service understands, described once in `parameters.ts`. */
-export type QueryName = 'include' | 'fields' | 'formats' | 'filter' | 'limit' | 'page' | 'order' | 'search' | 'source' | 'permissions';
+export type QueryName = 'include' | 'fields' | 'formats' | 'filter' | 'limit' | 'page' | 'order' | 'search' | 'source' | 'permissions' | 'save_revision';
 
 export type RequestBody =
   /** A JSON body; `schema` is the whole body, envelope included. */

@@ -15,6 +15,8 @@ import { imageRoutes } from './images/routes';
 import { themeRoutes } from './themes/routes';
 import { openApiRoutes } from './openapi/routes';
 import { dbRoutes } from './db/routes';
+import { revisionRoutes } from './revisions/routes';
+import { previewRoutes } from './previews/routes';
 
 /** Every route of both APIs; each resource contributes its own. */
 export const routes: RouteDef[] = [
@@ -37,6 +39,11 @@ export const routes: RouteDef[] = [
   ...themeRoutes,
   // Ghost-format export and import (issue 26)
   ...dbRoutes,
+  // revisions and previews (issue 35)
+  ...revisionRoutes('post'),
+  ...revisionRoutes('page'),
+  ...previewRoutes('post'),
+  ...previewRoutes('page'),
   // the OpenAPI documents of both APIs (issue 9), which describe every route here
   ...openApiRoutes(() => routes),
 ];

@@ -16,10 +16,12 @@ import type {
 } from './rows';
 import type { Clash, ExportTable, ExportTables, ImportedPost, PostCompletion, PostLink } from './site-data-rows';
 import type { AttemptResult, ClaimedDelivery, WebhookPatch, WebhookRow } from './webhook-rows';
+import type { RevisionRow, RevisionWithAuthor } from './revision-rows';
 
 export type * from './rows';
 export type * from './webhook-rows';
 export type * from './site-data-rows';
+export type * from './revision-rows';
 
 export interface OrderClause {
   field: string;
@@ -168,6 +170,8 @@ export interface PostStore {
   /** `bodies`: as in PostQuery. */
   findById(id: string, type?: PostType, bodies?: readonly PostBody[]): Promise<PostRow | null>;
   findBySlug(slug: string, type?: PostType, bodies?: readonly PostBody[]): Promise<PostRow | null>;
+  /** The post of `type` with this uuid, whatever its status (previews). */
+  findByUuid(uuid: string, type: PostType, bodies?: readonly PostBody[]): Promise<PostRow | null>;
   /** The published post (or page) of `type` with this id or slug, as the Content API reads one; null when there is none. */
   findPublished(type: PostType, by: { id: string } | { slug: string }, bodies: readonly PostBody[], include: RelationChoice): Promise<PublishedPost | null>;
   /** Locks the row for the rest of the transaction (collision checks). */
@@ -194,6 +198,17 @@ export interface PostStore {
   /** Scheduled posts whose time has come, oldest first. */
   dueScheduled(now: Date, limit: number): Promise<PostRow[]>;
   reassignAuthor(fromUserId: string, toUserId: string): Promise<void>;
+}
+
+/** Revisions of posts and pages (lib/resources/revisions), newest first wherever listed. */
+export interface RevisionStore {
+  /** Records a revision, then drops the post's oldest beyond the newest `keep`; call it in the writing transaction. */
+  record(row: RevisionRow, keep: number): Promise<void>;
+  /** A page of the post's revisions, newest first; `withBodies: false` leaves mobiledoc and html null. */
+  browse(postId: string, page: PageRequest, withBodies: boolean): Promise<BrowseResult<RevisionWithAuthor>>;
+  find(postId: string, id: string): Promise<RevisionWithAuthor | null>;
+  /** The post's newest revision, or its newest by this author; bodies included. */
+  latest(postId: string, authorId?: string): Promise<RevisionRow | null>;
 }
 
 export interface TagStore {
@@ -405,6 +420,7 @@ export interface Stores {
   outbox: OutboxStore;
   themes: ThemeStore;
   siteData: SiteDataStore;
+  revisions: RevisionStore;
 }
 
 /**

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createService, type Service } from '../../lib';
+import { createService, type Service, type ServiceOptions } from '../../lib';
 import { toNodeHandler } from '../../lib/adapters/node';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,11 +19,11 @@ export interface Site {
 }
 
 /** A real service on 127.0.0.1 behind the Node adapter, its URL the address it listens on (sessions check it). */
-export async function startSite(): Promise<Site> {
+export async function startSite(options: ServiceOptions = {}): Promise<Site> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const service = await createService({ url: origin, auth: { passwordIterations: 1000 } });
+  const service = await createService({ url: origin, auth: { passwordIterations: 1000 }, ...options });
   server.on('request', toNodeHandler(service));
   return {
     service,

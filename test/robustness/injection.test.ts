@@ -31,6 +31,8 @@ const WRITTEN = [
   // the fixture's webhook is subscribed to post.added: every post written queues a delivery
   'webhook_events',
   'webhook_deliveries',
+  // every post written records its initial revision (migration 017)
+  'post_revisions',
 ];
 
 async function tables(): Promise<string[]> {

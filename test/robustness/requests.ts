@@ -314,7 +314,7 @@ export function encodeSegment(value: string): string {
   }
 }
 
-const QUERY_NAMES = ['limit', 'page', 'filter', 'order', 'fields', 'include', 'formats', 'source', 'key', 'status', 'absolute_urls', 'debug'];
+const QUERY_NAMES = ['limit', 'page', 'filter', 'order', 'fields', 'include', 'formats', 'source', 'key', 'status', 'absolute_urls', 'debug', 'save_revision'];
 
 const pairs = fc.array(
   fc.tuple(

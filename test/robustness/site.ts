@@ -96,6 +96,8 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
   const victimFull = await body(await session.get(`integrations/${victim.id}/?include=api_keys`));
   const keys: { id: string; type: string }[] = victimFull.integrations[0].api_keys;
   const settings = await body(await session.get('settings/'));
+  const revisionIds = async (resource: string, id: string) =>
+    (await body(await session.get(`${resource}/${id}/revisions/`))).post_revisions.map((r: { id: string }) => r.id) as string[];
 
   const ownerId = site.owner.id as string;
   const fixtures: Fixtures = {
@@ -114,6 +116,10 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
       'integrations:id': [victim.id],
       'integrations:keyid': keys.map((k) => k.id),
       'themes:name': ['casper', 'source'],
+      'posts:rid': [...(await revisionIds('posts', post.id)), ...(await revisionIds('posts', draft.id))],
+      'pages:rid': await revisionIds('pages', page.id),
+      'posts:uuid': [post.uuid, draft.uuid],
+      'pages:uuid': [page.uuid],
     },
     samples: {
       posts: post,

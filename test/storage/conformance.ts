@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../../lib/storage/storage';
 import type { PostWrite, TagRow, UserRow } from '../../lib/storage/rows';
 import { objectId } from '../../lib/util/ids';
+import { revisionCases } from './revision-conformance';
 
 const T0 = new Date('2024-01-01T00:00:00.000Z');
 
@@ -118,6 +119,11 @@ export function storageConformance(name: string, open: () => Promise<Storage>) {
       await storage.users.insert(author, role!.id);
     });
     afterAll(() => storage.close());
+
+    revisionCases(
+      () => storage,
+      () => author,
+    );
 
     it('ships the five roles', async () => {
       expect((await storage.roles.all()).map((r) => r.name).sort()).toEqual(['Administrator', 'Author', 'Contributor', 'Editor', 'Owner']);

@@ -8,6 +8,7 @@ import { ConfirmDialog, Dialog, Loading, useDocumentTitle } from '../ui';
 import { fromLocalInput, toLocalInput, zoneHint } from '../time';
 import { useEditorState, type SaveKind } from './post-editor-state';
 import { PostSettings } from './post-settings';
+import { PreviewLink } from './post-preview';
 
 const AUTOSAVE_MS = 1000;
 
@@ -58,7 +59,9 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
         if (mounted.current) history.replaceState(null, '', `${BASE}${resource}/${saved.id}`);
       } else {
         const input = { ...inputOf(sent), ...extra, updated_at: before.updatedAt };
-        const result = await api.put<Record<string, Post[]>>(`${resource}/${before.id}/`, { [resource]: [input] });
+        // anything but an autosave is an explicit save, which the service keeps as a revision
+        const query = kind === 'auto' ? '' : '?save_revision=1';
+        const result = await api.put<Record<string, Post[]>>(`${resource}/${before.id}/${query}`, { [resource]: [input] });
         saved = result[resource][0];
       }
       dispatch({ type: 'saved', post: saved, kind, revision: before.revision, mobiledoc: sent.mobiledoc });
@@ -193,6 +196,7 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
               </button>
             </>
           )}
+          <PreviewLink type={type} postId={post?.id ?? null} />
           <button
             ref={settingsButton}
             type="button"
@@ -255,6 +259,8 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
           onClose={closeSettings}
           onDelete={() => dispatch({ type: 'dialog', dialog: 'delete' })}
           canDelete={state.id !== null}
+          postId={state.id}
+          onRestored={() => void load()}
         />
       )}
       {dialog === 'publish' && (

@@ -4,6 +4,7 @@ import type { Tag as FullTag, User } from '../api-types';
 import type { PostForm, PostType, TagRef } from '../posts';
 import { fromLocalInput, toLocalInput, zoneHint } from '../time';
 import { Checkbox, ImageField, SelectField, TextArea, TextField } from '../ui';
+import { HistoryButton } from './post-history';
 
 type Tag = Pick<FullTag, 'id' | 'name' | 'slug'>;
 type Staff = Pick<User, 'id' | 'name'>;
@@ -151,6 +152,8 @@ export function PostSettings({
   onClose,
   onDelete,
   canDelete,
+  postId,
+  onRestored,
 }: {
   type: PostType;
   form: PostForm;
@@ -158,6 +161,9 @@ export function PostSettings({
   onClose: () => void;
   onDelete: () => void;
   canDelete: boolean;
+  /** The saved post's id (none before its first save) and what to do once a revision is restored. */
+  postId?: string | null;
+  onRestored?: () => void;
 }) {
   const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => closeButton.current?.focus(), []);
@@ -171,6 +177,7 @@ export function PostSettings({
         </button>
       </header>
       <div class="panel-body">
+        {postId && onRestored && <HistoryButton type={type} postId={postId} onRestored={onRestored} />}
         <TagsInput value={form.tags} onValue={(tags) => update({ tags })} />
         <TextField label="Slug" value={form.slug} onValue={(slug) => update({ slug })} spellcheck={false} />
         <TextArea label="Excerpt" rows={3} value={form.custom_excerpt} onValue={(custom_excerpt) => update({ custom_excerpt })} maxLength={300} />

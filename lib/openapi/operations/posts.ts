@@ -29,8 +29,9 @@ function postOperations(type: PostType): OperationTable {
     [`admin GET ${root}/:id/`]: (v) => ({
       operationId: `read${one}`,
       summary: `Read ${a} by id`,
+      description: '`include=post_revisions` adds the revisions, newest first, with their content (for whoever may edit it; others get 403).',
       query: [...readQuery],
-      includes: ['tags', 'authors'],
+      includes: ['tags', 'authors', 'post_revisions'],
       responses: { 200: { description: `The ${type}.`, schema: listEnvelope(root, adminPostSchema(v)) } },
     }),
     [`admin GET ${root}/slug/:slug/`]: (v) => ({
@@ -57,7 +58,7 @@ function postOperations(type: PostType): OperationTable {
       summary: `Edit ${a}`,
       description:
         '`updated_at` is required: the value last read. If the stored one differs, the edit is refused with 409 (`UPDATE_COLLISION`). `tags` and `authors` replace the whole set.',
-      query: ['source', ...outputQuery],
+      query: ['source', 'save_revision', ...outputQuery],
       body: jsonEnvelope(root, postInputSchema(v).required({ updated_at: true })),
       responses: { 200: { description: `The ${type} as saved.`, schema: listEnvelope(root, adminPostSchema(v)), headers: [...invalidate] } },
       errors: [409],

@@ -22,6 +22,8 @@ import { parseWith } from '../shared/validate';
 import { bodyFromInput, emptyBody, readingTimeOf } from './body';
 import { defaultAuthors, resolveAuthors, resolveTags } from './relations';
 import { postInputSchema, UNSTORABLE_CONTENT, type PostInput } from './schema';
+import { recordRevision, type RevisionAuthor, type RevisionIntent } from '../revisions/record';
+import type { ResolvedRevisionOptions } from '../revisions/options';
 
 export interface PostWriteContext {
   app: AppContext;
@@ -31,6 +33,8 @@ export interface PostWriteContext {
   sourceHtml: boolean;
   /** Sizes of the body's images, gathered before the write (see imagesOfInput). */
   images?: ResponsiveImages;
+  /** What kind of save this is for revisions (lib/resources/revisions); absent → an autosave. */
+  revision?: RevisionIntent;
 }
 
 /** What a write did, with relations on both sides: for the response and for the events it fires. */
@@ -75,6 +79,10 @@ const SCALARS = [
 
 function actorId(actor: Actor): string {
   return actor.kind === 'user' ? actor.user.id : actor.integrationId;
+}
+
+function revisionAuthor(actor: Actor): RevisionAuthor {
+  return { id: actorId(actor), type: actor.kind };
 }
 
 export function parsePostInput(item: Record<string, unknown>, type: PostType, version: Version): PostInput {
@@ -182,6 +190,7 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
   // what was just resolved is what the post now has: no need to read it back
   const after: PostState = { row: await tx.posts.insert(row, ids(tags), ids(authors)), tags, authors };
   assertCanWritePost(actor, null, after);
+  await recordRevision(tx, app.options.revisions, now, revisionAuthor(actor), 'autosave', null, after.row);
   return { before: null, after, createdTags };
 }
 
@@ -257,7 +266,11 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
       body?.plaintext,
     );
   }
-  if (Object.keys(patch).length === 0 && !tags && !authors) return { before: beforeState, after: beforeState };
+  if (Object.keys(patch).length === 0 && !tags && !authors) {
+    // an explicit save of unchanged content still keeps it, unless the newest revision holds it already
+    if (ctx.revision === 'explicit') await recordRevision(tx, app.options.revisions, now, revisionAuthor(actor), 'explicit', before, before);
+    return { before: beforeState, after: beforeState };
+  }
 
   // strictly later than before, so two edits in one millisecond still collide
   patch.updated_at = new Date(Math.max(now.getTime(), before.updated_at.getTime() + 1));
@@ -266,6 +279,7 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
   // relations not given are as they were (the post is locked); given ones are what was just resolved
   const afterState: PostState = { row: after, tags: tags ?? beforeState.tags, authors: authors ?? beforeState.authors };
   assertCanWritePost(actor, null, afterState);
+  await recordRevision(tx, app.options.revisions, now, revisionAuthor(actor), ctx.revision ?? 'autosave', before, after);
   return { before: beforeState, after: afterState, createdTags };
 }
 
@@ -277,8 +291,8 @@ export async function destroyPost(tx: Stores, type: PostType, id: string, actor:
   return { before: beforeState, after: null };
 }
 
-/** Publishes scheduled posts whose time has come; returns what changed. */
-export async function publishDue(tx: Stores, now: Date, limit = 100): Promise<PostChange[]> {
+/** Publishes scheduled posts whose time has come, each with a `published` revision by whoever scheduled it; returns what changed. */
+export async function publishDue(tx: Stores, now: Date, revisions: ResolvedRevisionOptions, limit = 100): Promise<PostChange[]> {
   const due = await tx.posts.dueScheduled(now, limit);
   const changes: PostChange[] = [];
   for (const before of due) {
@@ -287,6 +301,9 @@ export async function publishDue(tx: Stores, now: Date, limit = 100): Promise<Po
       status: 'published',
       updated_at: new Date(Math.max(now.getTime(), before.updated_at.getTime() + 1)),
     });
+    const scheduler = before.updated_by;
+    const type = (await tx.users.findById(scheduler)) ? 'user' : 'integration';
+    await recordRevision(tx, revisions, now, { id: scheduler, type }, 'autosave', before, after);
     changes.push({ before: beforeState, after: { ...beforeState, row: after } });
   }
   return changes;

@@ -3,6 +3,7 @@ import type { Version } from '../../core/context';
 import { adminTimestamp, contentTimestamp, metaFields, nullableText, recordId, siteUrl, socialFields } from '../shared/response';
 import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTag } from '../tags/response';
 import { author, user } from '../users/response';
+import { revisionSchema } from '../revisions/response';
 
 /**
  * The post (and page) shapes `serializePost` emits (contract §2.3, §2.4, §2.10). `formats` decides which
@@ -52,6 +53,8 @@ function adminPost(version: Version) {
     excerpt: z.string(),
     ...social,
     ...searchResult,
+    // with include=post_revisions on a read of one post
+    post_revisions: z.array(revisionSchema).optional(),
   };
   if (version === 'v2') return z.object(shape).strict();
   return z

@@ -30,6 +30,8 @@ import { bodiesOf as bodies, contentPage, contentPost, includesOf as includes } 
 import { postAnswers } from './answers';
 import { searchParam } from './search-query';
 import { HEADLINE_INCLUDE, headlineHtml } from './search-headline';
+import { withRevisions } from '../revisions/include';
+import { revisionIntentOf } from '../revisions/query';
 
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
 
@@ -57,7 +59,8 @@ export function postRoutes(type: PostType): RouteDef[] {
   async function readOne(ctx: RouteContext, row: PostRow | null): Promise<Answer> {
     const options = output(ctx);
     if (!row || row.type !== type) throw notFound(notFoundMessage);
-    return json(200, { [resource]: await render(ctx, [row], null, options) });
+    const posts = await render(ctx, [row], null, options);
+    return json(200, { [resource]: options.include.has('post_revisions') ? [await withRevisions(ctx, row, posts[0])] : posts });
   }
 
   async function written(ctx: RouteContext, change: PostChange, status: number): Promise<Answer> {
@@ -73,7 +76,8 @@ export function postRoutes(type: PostType): RouteDef[] {
   // the sizes of the body's images are looked up before the transaction, which then renders without waiting on files
   const writeContext = async (ctx: RouteContext, input: PostInput): Promise<PostWriteContext> => {
     const sourceHtml = single(ctx.query, 'source') === 'html';
-    return { app: ctx.app, actor: ctx.actor!, type, version: ctx.version, sourceHtml, images: await imagesOfInput(ctx.app, input, sourceHtml) };
+    const revision = revisionIntentOf(ctx.query);
+    return { app: ctx.app, actor: ctx.actor!, type, version: ctx.version, sourceHtml, revision, images: await imagesOfInput(ctx.app, input, sourceHtml) };
   };
 
   const browse = async (ctx: RouteContext) => {

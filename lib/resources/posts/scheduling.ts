@@ -25,7 +25,7 @@ export class ScheduledPublishing {
     if ((await app.storage.posts.dueScheduled(app.now(), 1)).length === 0) return 0;
     const changes = await write(
       app,
-      (tx) => publishDue(tx, app.now()),
+      (tx) => publishDue(tx, app.now(), app.options.revisions),
       (list) => list.flatMap((c) => postEvents(c.before, c.after)),
     );
     return changes.length;

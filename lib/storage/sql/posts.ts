@@ -66,6 +66,10 @@ export function sqlPosts(db: SqlDriver, known: UserMemo = userMemo()): PostStore
         : one(`SELECT ${select} FROM posts p WHERE p.slug = $1`, [slug]);
     },
 
+    findByUuid(uuid: string, type: PostType, bodies?: readonly PostBody[]) {
+      return one(`SELECT ${postColumns(bodies)} FROM posts p WHERE p.uuid = $1 AND p.type = $2`, [uuid, type]);
+    },
+
     findPublished: (type, by, bodies, include) => findPublished(db, type, by, bodies, include),
 
     findByIdForUpdate: (id) => lockPost(db, id),

@@ -14,6 +14,7 @@ import { files } from './013-files';
 import { contentChanges } from './014-content-changes';
 import { bulkChanges } from './015-bulk-changes';
 import { postSearch } from './016-post-search';
+import { postRevisions } from './017-post-revisions';
 
 export interface Migration {
   version: number;
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   { version: 14, name: 'content-changes', sql: contentChanges },
   { version: 15, name: 'bulk-changes', sql: bulkChanges },
   { version: 16, name: 'post-search', sql: postSearch },
+  { version: 17, name: 'post-revisions', sql: postRevisions },
 ];
