@@ -6,6 +6,7 @@ import type { ContentKeyOptions } from './auth/content-key';
 import type { ContentApiOptions } from './http/content-api';
 import { resolveWebhookOptions, type ResolvedWebhookOptions, type WebhookOptions } from './events/webhook-options';
 import { type ImageOptions, type ResolvedImageOptions, resolveImageOptions } from './files/image-options';
+import { resolvePeopleOptions, type PeopleOptions, type ResolvedPeopleOptions } from './mail/options';
 import {
   DEFAULT_IMPORT_BYTES,
   DEFAULT_THEME_BYTES,
@@ -16,7 +17,7 @@ import {
   resolveImagesPath,
 } from './files/options';
 
-export interface ServiceOptions {
+export interface ServiceOptions extends PeopleOptions {
   /** URL prefix, auth scheme word and cookie name; default `svc`. With `ghost`, Ghost's own SDKs work. */
   name?: string;
   /** Public site URL, for `url` fields; default `http://127.0.0.1:2368`. */
@@ -101,6 +102,8 @@ export interface ResolvedOptions {
   webhooks: ResolvedWebhookOptions;
   logger: Logger;
   adminClient: boolean;
+  /** Mail, invitations, password resets and the activity log (lib/mail/options.ts). */
+  people: ResolvedPeopleOptions;
 }
 
 /** PBKDF2-SHA256 iterations for new password hashes unless `auth.passwordIterations` says otherwise. */
@@ -154,6 +157,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     webhooks: resolveWebhookOptions(options.webhooks),
     logger: options.logger ?? silentLogger,
     adminClient: options.adminClient ?? true,
+    people: resolvePeopleOptions(options),
   };
 }
 

@@ -23,6 +23,7 @@ import type { EventName } from './events/names';
 import { postEvents } from './events/post-events';
 import type { DeliveryCounts } from './events/worker';
 import { wireWebhooks } from './resources/webhooks/wiring';
+import { peopleUpkeep } from './events/people-upkeep';
 import { write } from './resources/shared/write';
 import { ReadModel, type CacheInvalidateEvent } from './read-model/read-model';
 import { exportGhost, type ExportOptions } from './ghost/export';
@@ -121,6 +122,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   // model learns at once what changed: a write's answer then follows what it invalidated
   const unwatchChanges = storage.watchChanges ? await storage.watchChanges((generation, keys) => readModel.follower.catchUp(generation, keys)) : async () => {};
   const webhookWorker = wireWebhooks(app);
+  const upkeep = peopleUpkeep(app);
   let nextDueCheck = 0;
   let closed = false;
 
@@ -137,6 +139,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
 
   async function runDueJobs(): Promise<{ published: number; deliveries: DeliveryCounts }> {
     const published = await publishDuePosts();
+    await upkeep.runIfDue();
     return { published, deliveries: await webhookWorker.drain() };
   }
 
@@ -145,6 +148,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     if (now < nextDueCheck) return;
     nextDueCheck = now + DUE_CHECK_INTERVAL_MS;
     await publishDuePosts();
+    await upkeep.runIfDue();
   }
 
   const answer = createPipeline({

@@ -15,6 +15,9 @@ import { imageRoutes } from './images/routes';
 import { themeRoutes } from './themes/routes';
 import { openApiRoutes } from './openapi/routes';
 import { dbRoutes } from './db/routes';
+import { inviteRoutes } from './invites/routes';
+import { passwordResetRoutes } from './password-reset/routes';
+import { actionRoutes } from './actions/routes';
 
 /** Every route of both APIs; each resource contributes its own. */
 export const routes: RouteDef[] = [
@@ -37,6 +40,10 @@ export const routes: RouteDef[] = [
   ...themeRoutes,
   // Ghost-format export and import (issue 26)
   ...dbRoutes,
+  // invitations, password resets and the activity log (issue 35)
+  ...inviteRoutes,
+  ...passwordResetRoutes,
+  ...actionRoutes,
   // the OpenAPI documents of both APIs (issue 9), which describe every route here
   ...openApiRoutes(() => routes),
 ];

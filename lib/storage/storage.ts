@@ -16,10 +16,13 @@ import type {
 } from './rows';
 import type { Clash, ExportTable, ExportTables, ImportedPost, PostCompletion, PostLink } from './site-data-rows';
 import type { AttemptResult, ClaimedDelivery, WebhookPatch, WebhookRow } from './webhook-rows';
+import type { ActionStore, InviteStore, PasswordResetStore } from './people-stores';
 
 export type * from './rows';
 export type * from './webhook-rows';
 export type * from './site-data-rows';
+export type * from './people-rows';
+export type * from './people-stores';
 
 export interface OrderClause {
   field: string;
@@ -383,6 +386,10 @@ export interface Stores {
   outbox: OutboxStore;
   themes: ThemeStore;
   siteData: SiteDataStore;
+  /** Invitations, password resets and the activity log (people-stores.ts). */
+  invites: InviteStore;
+  passwordResets: PasswordResetStore;
+  actions: ActionStore;
 }
 
 /**

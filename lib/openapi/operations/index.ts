@@ -7,6 +7,7 @@ import { postsOperations } from './posts';
 import { siteSettingsOperations } from './site-settings';
 import { tagsOperations } from './tags';
 import { usersOperations } from './users';
+import { peopleOperations } from './people';
 
 /** Every documented operation, by `operationKey` (`admin GET posts/:id/`). */
 export const OPERATIONS: OperationTable = {
@@ -18,4 +19,5 @@ export const OPERATIONS: OperationTable = {
   ...integrationsOperations,
   ...openApiOperations,
   ...dbOperations,
+  ...peopleOperations,
 };

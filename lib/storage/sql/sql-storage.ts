@@ -10,6 +10,7 @@ import { sqlSessions } from './sessions';
 import { CHANGES_CHANNEL, sqlChanges, transactionChange, type TransactionChange } from './changes';
 import { sqlThemes } from './themes';
 import { sqlSiteData } from './site-data';
+import { sqlActions, sqlInvites, sqlPasswordResets } from './people';
 
 /** How often a transaction that lost a race is run in all. */
 const CONFLICT_ATTEMPTS = 5;
@@ -31,6 +32,9 @@ function stores(db: SqlDriver, known: UserMemo): Stores {
     changes: sqlChanges(db),
     themes: sqlThemes(db),
     siteData: sqlSiteData(db),
+    invites: sqlInvites(db),
+    passwordResets: sqlPasswordResets(db),
+    actions: sqlActions(db),
   };
 }
 

@@ -13,6 +13,7 @@ import { ghostImport } from './012-ghost-import';
 import { files } from './013-files';
 import { contentChanges } from './014-content-changes';
 import { bulkChanges } from './015-bulk-changes';
+import { people } from './018-people';
 
 export interface Migration {
   version: number;
@@ -38,4 +39,6 @@ export const migrations: Migration[] = [
   { version: 13, name: 'files', sql: files },
   { version: 14, name: 'content-changes', sql: contentChanges },
   { version: 15, name: 'bulk-changes', sql: bulkChanges },
+  // 16 and 17 are the search and revisions branches'
+  { version: 18, name: 'people', sql: people },
 ];
