@@ -2,6 +2,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { DirectoryFileStore } from '../files/directory';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
 import { createService, type Service } from '../service';
 import { createPgliteStorage } from '../storage/pglite/storage';
 import type { Storage } from '../storage/storage';
@@ -15,6 +16,8 @@ export interface SiteFlags {
   url?: string;
   /** Notices while opening and running (permissions narrowed, failures recovered from); silent if omitted. */
   logger?: Logger;
+  /** Sends invitation and password-reset mail (lib/cli/smtp-mailer.ts). */
+  mail?: Mailer;
 }
 
 export interface OpenSite {
@@ -65,7 +68,7 @@ export async function openSite(flags: SiteFlags): Promise<OpenSite> {
   const storage = flags.databaseUrl ? await openPostgres(flags.databaseUrl) : await createPgliteStorage({ dataDir, logger: flags.logger });
   let service: Service;
   try {
-    service = await createService({ name: flags.name, url: flags.url, storage, files, logger: flags.logger });
+    service = await createService({ name: flags.name, url: flags.url, storage, files, logger: flags.logger, mail: flags.mail });
   } catch (error) {
     await storage.close();
     throw error;

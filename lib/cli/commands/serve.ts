@@ -2,8 +2,10 @@ import { UsageError, type CliCommand } from '../command';
 import { parseFlags, SITE_OPTIONS, SITE_USAGE, siteFlags } from '../flags';
 import { LOG_FORMATS, type LogFormat } from '../output';
 import { serve } from '../serve';
+import type { CliIo } from '../command';
+import { smtpUrlProblem, type SmtpSettings } from '../smtp-mailer';
 
-const USAGE = `Usage: pressroom serve [--port 2368] [--host 127.0.0.1] [--log-format pretty|json] [--quiet] [site options]
+const USAGE = `Usage: pressroom serve [--port 2368] [--host 127.0.0.1] [--log-format pretty|json] [--quiet] [--smtp-url <url> --mail-from <address>] [site options]
 
 Serves the Admin and Content APIs until SIGINT or SIGTERM. The first start creates the Owner and an
 integration and writes their credentials to pressroom-credentials.json (mode 600) beside the data.
@@ -12,6 +14,10 @@ integration and writes their credentials to pressroom-credentials.json (mode 600
   --host <address>       the address to listen on (default 127.0.0.1)
   --log-format <format>  pretty (default) or json: one line per request and notice on stdout
   --quiet                leave out the start banner (the keys, and the Owner's password on the first start)
+  --smtp-url <url>       send invitation and password-reset mail through this SMTP server (or SMTP_URL),
+                         smtp://user:password@host:587 or smtps://…:465; without it each mail's link is
+                         printed instead (npm install nodemailer to use it)
+  --mail-from <address>  the From of that mail (or MAIL_FROM), e.g. "My site <noreply@example.com>"
 
 ${SITE_USAGE}`;
 
@@ -26,6 +32,8 @@ export const serveCommand: CliCommand = {
       host: { type: 'string' },
       'log-format': { type: 'string' },
       quiet: { type: 'boolean' },
+      'smtp-url': { type: 'string' },
+      'mail-from': { type: 'string' },
     });
     const portText = (values.port as string | undefined) ?? '2368';
     const port = Number(portText);
@@ -35,6 +43,7 @@ export const serveCommand: CliCommand = {
     const host = (values.host as string | undefined) ?? '127.0.0.1';
     if (host === '') throw new UsageError('--host needs an address');
     const site = siteFlags(values, io);
+    const smtp = smtpFlags(values, io);
 
     // whatever the operator's umask, what this process writes (credentials, uploads) is its own
     process.umask(0o077);
@@ -54,6 +63,7 @@ export const serveCommand: CliCommand = {
         url: site.url,
         logFormat,
         quiet: values.quiet === true,
+        smtp,
       },
       io,
     );
@@ -66,3 +76,18 @@ export const serveCommand: CliCommand = {
     return 0;
   },
 };
+
+/** --smtp-url (or SMTP_URL) with --mail-from (or MAIL_FROM), checked before anything starts. */
+function smtpFlags(values: Record<string, string | boolean | undefined>, io: CliIo): SmtpSettings | undefined {
+  const fromFlag = typeof values['smtp-url'] === 'string' ? values['smtp-url'] : undefined;
+  const url = fromFlag ?? (io.env.SMTP_URL || undefined);
+  const from = (typeof values['mail-from'] === 'string' ? values['mail-from'] : undefined) ?? (io.env.MAIL_FROM || undefined);
+  if (url === undefined) {
+    if (from !== undefined && typeof values['mail-from'] === 'string') throw new UsageError('--mail-from needs --smtp-url (or SMTP_URL)');
+    return undefined;
+  }
+  const problem = smtpUrlProblem(url);
+  if (problem) throw new UsageError(`${fromFlag !== undefined ? '--smtp-url' : 'SMTP_URL'} ${problem}`);
+  if (!from) throw new UsageError('--smtp-url needs --mail-from (or MAIL_FROM): the address the mail comes from');
+  return { url, from };
+}
