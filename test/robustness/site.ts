@@ -70,6 +70,7 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
     auth: { passwordIterations: 1000, loginRateLimit: { perEmail: 1e9, perAddress: 1e9 }, trustedOrigins: [ORIGIN], ...options.auth },
     contentApi: { keyFailuresPerMinute: 1e9, ...options.contentApi },
     webhooks: { worker: false, ...options.webhooks },
+    passwordReset: { rateLimit: { perEmail: 1e9, perAddress: 1e9 }, ...options.passwordReset },
   });
   const session = sessionClient(site.service, { origin: ORIGIN });
   const login = await session.login(OWNER.email, OWNER.password);
@@ -96,6 +97,9 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
   const victimFull = await body(await session.get(`integrations/${victim.id}/?include=api_keys`));
   const keys: { id: string; type: string }[] = victimFull.integrations[0].api_keys;
   const settings = await body(await session.get('settings/'));
+  const roles = await body(await session.get('roles/'));
+  const authorRole = roles.roles.find((r: { name: string }) => r.name === 'Author').id;
+  const invite = await created(session.post('invites/', { invites: [{ email: 'invited@example.com', role_id: authorRole }] }), 'invites');
 
   const ownerId = site.owner.id as string;
   const fixtures: Fixtures = {
@@ -114,6 +118,7 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
       'integrations:id': [victim.id],
       'integrations:keyid': keys.map((k) => k.id),
       'themes:name': ['casper', 'source'],
+      'invites:id': [invite.id],
     },
     samples: {
       posts: post,
@@ -122,6 +127,7 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
       users: editor,
       webhooks: webhook,
       integrations: victim,
+      invites: { email: 'someone@example.com', role_id: authorRole },
       settings: Object.fromEntries(settings.settings.map((s: { key: string; value: unknown }) => [s.key, s.value])),
     },
     post,
