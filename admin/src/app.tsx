@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, messageOf, onSignedOut } from './api';
 import { Setup, SignIn } from './screens/auth';
+import { LinkScreen, linkScreen } from './screens/mailed-links';
 import { Shell } from './screens/shell';
 import { SessionContext, type Session, type StaffUser } from './session';
 import { Loading } from './ui';
@@ -26,6 +27,8 @@ async function whoAmI(): Promise<State> {
 }
 
 export function App() {
+  // a mailed link (invitation, password reset) opens its own screen, signed in or not
+  const [link, setLink] = useState(linkScreen);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const refresh = useCallback(() => whoAmI().then(setState, (e) => setState({ kind: 'failed', error: messageOf(e) })), []);
   useEffect(() => {
@@ -33,6 +36,16 @@ export function App() {
     return onSignedOut(() => setState({ kind: 'signed-out' }));
   }, [refresh]);
 
+  if (link)
+    return (
+      <LinkScreen
+        link={link}
+        onDone={() => {
+          setLink(null);
+          void refresh();
+        }}
+      />
+    );
   if (state.kind === 'loading')
     return (
       <main class="auth">

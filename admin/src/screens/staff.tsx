@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
 import { Link, navigate } from '../router';
-import { isAdmin, roleName, useSession, type StaffUser } from '../session';
+import { isAdmin, isEditor, roleName, useSession, type StaffUser } from '../session';
+import { Invitations } from './invites';
 import { ConfirmDialog, Dialog, ErrorNotice, Loading, PageHeader, SelectField, TextArea, TextField } from '../ui';
 
 interface Role {
@@ -91,6 +92,7 @@ export function StaffList() {
         )}
       </PageHeader>
       <ErrorNotice error={error} />
+      {isEditor(me) && <Invitations />}
       {users === null ? (
         <Loading />
       ) : (
