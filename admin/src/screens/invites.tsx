@@ -75,7 +75,7 @@ export function Invitations() {
   const roleOf = (id: string) => roles.find((r) => r.id === id)?.name ?? '';
   return (
     <section class="card stack" aria-labelledby="invitations-title">
-      <div class="row">
+      <div class="row between">
         <h2 id="invitations-title">Invitations</h2>
         <button type="button" class="button primary" onClick={() => setInviting(true)}>
           Invite people
