@@ -23,6 +23,8 @@ export { VERSION } from './version';
 export { verifyWebhookSignature } from './events/signature';
 export type { VerifyOptions, SignedBody } from './events/signature';
 export type { WebhookOptions } from './events/webhook-options';
+export type { Mailer, MailMessage } from './mail/mailer';
+export type { PeopleOptions } from './mail/options';
 export type { WebhookTransport, HostResolver } from './events/transport';
 export type { DeliveryCounts } from './events/worker';
 export type { FileStore, StoredFile, FileInfo, SaveOptions, ByteRange } from './files/file-store';

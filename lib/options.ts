@@ -6,6 +6,7 @@ import type { ContentKeyOptions } from './auth/content-key';
 import type { ContentApiOptions } from './http/content-api';
 import { resolveWebhookOptions, type ResolvedWebhookOptions, type WebhookOptions } from './events/webhook-options';
 import { type ImageOptions, type ResolvedImageOptions, resolveImageOptions } from './files/image-options';
+import { resolvePeopleOptions, type PeopleOptions, type ResolvedPeopleOptions } from './mail/options';
 import {
   DEFAULT_IMPORT_BYTES,
   DEFAULT_THEME_BYTES,
@@ -18,7 +19,7 @@ import {
 import { resolveRevisionOptions, type ResolvedRevisionOptions, type RevisionOptions } from './resources/revisions/options';
 import { resolvePreviewUrl } from './resources/previews/options';
 
-export interface ServiceOptions {
+export interface ServiceOptions extends PeopleOptions {
   /** URL prefix, auth scheme word and cookie name; default `svc`. With `ghost`, Ghost's own SDKs work. */
   name?: string;
   /** Public site URL, for `url` fields; default `http://127.0.0.1:2368`. */
@@ -117,6 +118,8 @@ export interface ResolvedOptions {
   previewUrl: string | null;
   logger: Logger;
   adminClient: boolean;
+  /** Mail, invitations, password resets and the activity log (lib/mail/options.ts). */
+  people: ResolvedPeopleOptions;
 }
 
 /** PBKDF2-SHA256 iterations for new password hashes unless `auth.passwordIterations` says otherwise. */
@@ -172,6 +175,7 @@ export function resolveOptions(options: ServiceOptions): ResolvedOptions {
     previewUrl: resolvePreviewUrl(options.previewUrl),
     logger: options.logger ?? silentLogger,
     adminClient: options.adminClient ?? true,
+    people: resolvePeopleOptions(options),
   };
 }
 

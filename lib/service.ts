@@ -22,6 +22,7 @@ import { EventBus, type EventHandler } from './events/bus';
 import type { EventName } from './events/names';
 import type { DeliveryCounts } from './events/worker';
 import { wireWebhooks } from './resources/webhooks/wiring';
+import { peopleUpkeep } from './events/people-upkeep';
 import { ReadModel, type CacheInvalidateEvent } from './read-model/read-model';
 import { exportGhost, type ExportOptions } from './ghost/export';
 import { importGhost, type ImportInput, type ImportOptions, type ImportResult } from './ghost/import';
@@ -117,10 +118,12 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
   const unwatchChanges = storage.watchChanges ? await storage.watchChanges((generation, keys) => readModel.follower.catchUp(generation, keys)) : async () => {};
   const webhookWorker = wireWebhooks(app);
   const scheduling = new ScheduledPublishing(app, clock);
+  const upkeep = peopleUpkeep(app);
   let closed = false;
 
   async function runDueJobs(): Promise<{ published: number; deliveries: DeliveryCounts }> {
     const published = await scheduling.publishDuePosts();
+    await upkeep.runIfDue();
     return { published, deliveries: await webhookWorker.drain() };
   }
 
@@ -129,7 +132,8 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     router,
     contentKeys,
     contentResponses,
-    publishDuePosts: () => scheduling.publishIfDue(),
+    // the clean-up of invitations, resets and the activity log rides on the same look, at most hourly
+    publishDuePosts: () => scheduling.publishIfDue().then(() => upkeep.runIfDue()),
     duePostsLookOwed: () => scheduling.lookDue(),
     isClosed: () => closed,
     adminClient: resolved.adminClient ? createAdminClient(resolved.name) : undefined,

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, messageOf, onSignedOut } from './api';
 import type { Setting } from './api-types';
 import { Setup, SignIn } from './screens/auth';
+import { LinkScreen, linkScreen } from './screens/mailed-links';
 import { Shell } from './screens/shell';
 import { SessionContext, type Session, type StaffUser } from './session';
 import { setSiteTimeZone } from './time';
@@ -30,6 +31,8 @@ async function whoAmI(): Promise<State> {
 }
 
 export function App() {
+  // a mailed link (invitation, password reset) opens its own screen, signed in or not
+  const [link, setLink] = useState(linkScreen);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const refresh = useCallback(() => whoAmI().then(setState, (e) => setState({ kind: 'failed', error: messageOf(e) })), []);
   useEffect(() => {
@@ -37,6 +40,16 @@ export function App() {
     return onSignedOut(() => setState({ kind: 'signed-out' }));
   }, [refresh]);
 
+  if (link)
+    return (
+      <LinkScreen
+        link={link}
+        onDone={() => {
+          setLink(null);
+          void refresh();
+        }}
+      />
+    );
   if (state.kind === 'loading')
     return (
       <main class="auth">

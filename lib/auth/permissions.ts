@@ -13,6 +13,7 @@ const INTEGRATION: Record<string, readonly string[]> = {
   images: ['upload'],
   themes: ['upload', 'activate'],
   webhooks: ['add', 'edit', 'destroy'],
+  actions: ['browse'],
 };
 
 export const ROLE_NAMES = ['Owner', 'Administrator', 'Editor', 'Author', 'Contributor'] as const;
@@ -48,7 +49,7 @@ const STAFF: Table = {
 
 /** Role permission tables (reference-behaviour §5); Owner and Administrator may do everything. */
 const ROLES: Record<'Editor' | 'Author' | 'Contributor', Table> = {
-  Editor: { ...STAFF, tags: CONTENT, users: CONTENT, themes: ['browse'] },
+  Editor: { ...STAFF, tags: CONTENT, users: CONTENT, themes: ['browse'], invites: ['browse', 'read', 'add', 'destroy'] },
   Author: { ...STAFF, tags: ['browse', 'read', 'add'] },
   Contributor: STAFF,
 };

@@ -10,6 +10,7 @@ import { generatePassword } from './operator';
 import { serveLog, type LogFormat, type ServeLog } from './output';
 import { withRequestLog } from './request-log';
 import { openSite, SiteError, type OpenSite } from './site';
+import { redactedSmtpUrl, smtpMailer, terminalMailer, type SmtpSettings } from './smtp-mailer';
 
 export interface ServeOptions {
   /** 0: any free port; the one chosen is printed and used in every `url`. */
@@ -26,6 +27,8 @@ export interface ServeOptions {
   logFormat?: LogFormat;
   /** Leaves out the start banner, the one place keys and the first Owner password are printed. */
   quiet?: boolean;
+  /** Sends the service's mail by SMTP; without it each mail's link is logged instead. */
+  smtp?: SmtpSettings;
 }
 
 export interface RunningServer {
@@ -154,6 +157,8 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<RunningSe
 
   let site: OpenSite;
   try {
+    const mail = options.smtp ? await smtpMailer(options.smtp) : terminalMailer((line) => log.warn(line));
+    if (options.smtp) log.info(`mail goes out through ${redactedSmtpUrl(options.smtp.url)} from ${options.smtp.from}`);
     site = await openSite({
       data: options.dataDir,
       databaseUrl: options.databaseUrl,
@@ -161,6 +166,7 @@ export async function serve(options: ServeOptions, io: CliIo): Promise<RunningSe
       name: options.name,
       url,
       logger: log,
+      mail,
     });
   } catch (error) {
     server.close();

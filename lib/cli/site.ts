@@ -1,6 +1,7 @@
 // Opens the site a CLI command works on: the embedded database in --data, or a PostgreSQL server.
 import { DirectoryFileStore } from '../files/directory';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
 import { createService, type Service } from '../service';
 import { createPgliteStorage } from '../storage/pglite/storage';
 import type { Storage } from '../storage/storage';
@@ -18,6 +19,8 @@ export interface SiteFlags {
   url?: string;
   /** Notices while opening and running (permissions narrowed, failures recovered from); silent if omitted. */
   logger?: Logger;
+  /** Sends invitation and password-reset mail (lib/cli/smtp-mailer.ts). */
+  mail?: Mailer;
 }
 
 export interface OpenSite {
@@ -93,7 +96,7 @@ export async function openSite(flags: SiteFlags): Promise<OpenSite> {
     : await createPgliteStorage({ dataDir, logger: flags.logger });
   let service: Service;
   try {
-    service = await createService({ name: flags.name, url: flags.url, storage, files, logger: flags.logger });
+    service = await createService({ name: flags.name, url: flags.url, storage, files, logger: flags.logger, mail: flags.mail });
   } catch (error) {
     await storage.close();
     throw error;

@@ -12,6 +12,7 @@ export const errorStatus = {
   ThemeValidationError: 422,
   TooManyRequestsError: 429,
   InternalServerError: 500,
+  NotImplementedError: 501,
   ServiceUnavailableError: 503,
 } as const;
 

@@ -17,6 +17,9 @@ import { openApiRoutes } from './openapi/routes';
 import { dbRoutes } from './db/routes';
 import { revisionRoutes } from './revisions/routes';
 import { previewRoutes } from './previews/routes';
+import { inviteRoutes } from './invites/routes';
+import { passwordResetRoutes } from './password-reset/routes';
+import { actionRoutes } from './actions/routes';
 
 /** Every route of both APIs; each resource contributes its own. */
 export const routes: RouteDef[] = [
@@ -44,6 +47,10 @@ export const routes: RouteDef[] = [
   ...revisionRoutes('page'),
   ...previewRoutes('post'),
   ...previewRoutes('page'),
+  // invitations, password resets and the activity log (issue 35)
+  ...inviteRoutes,
+  ...passwordResetRoutes,
+  ...actionRoutes,
   // the OpenAPI documents of both APIs (issue 9), which describe every route here
   ...openApiRoutes(() => routes),
 ];

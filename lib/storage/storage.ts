@@ -17,11 +17,14 @@ import type {
 import type { Clash, ExportTable, ExportTables, ImportedPost, PostCompletion, PostLink } from './site-data-rows';
 import type { AttemptResult, ClaimedDelivery, WebhookPatch, WebhookRow } from './webhook-rows';
 import type { RevisionRow, RevisionWithAuthor } from './revision-rows';
+import type { ActionStore, InviteStore, PasswordResetStore } from './people-stores';
 
 export type * from './rows';
 export type * from './webhook-rows';
 export type * from './site-data-rows';
 export type * from './revision-rows';
+export type * from './people-rows';
+export type * from './people-stores';
 
 export interface OrderClause {
   field: string;
@@ -421,6 +424,10 @@ export interface Stores {
   themes: ThemeStore;
   siteData: SiteDataStore;
   revisions: RevisionStore;
+  /** Invitations, password resets and the activity log (people-stores.ts). */
+  invites: InviteStore;
+  passwordResets: PasswordResetStore;
+  actions: ActionStore;
 }
 
 /**

@@ -201,6 +201,12 @@ export function sampleBody(target: Target, fixtures: Fixtures): unknown {
           { key: 'timezone', value: 'Etc/UTC' },
         ],
       };
+    case 'POST authentication/invitation/':
+      return { invitation: [{ token: 'f'.repeat(64), email: 'invited@example.com', name: 'Invited', password: 'invited-long-password' }] };
+    case 'POST authentication/password_reset/':
+      return { password_reset: [{ email: 'edna@example.com' }] };
+    case 'PUT authentication/password_reset/':
+      return { password_reset: [{ token: 'f'.repeat(64), newPassword: 'a-new-long-password', ne2Password: 'a-new-long-password' }] };
     case 'POST authentication/setup/':
       return { setup: [{ name: 'Mallory', email: 'mallory@example.com', password: 'mallory-password-1', blogTitle: 'Taken over' }] };
     case 'POST users/':

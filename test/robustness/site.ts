@@ -70,6 +70,7 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
     auth: { passwordIterations: 1000, loginRateLimit: { perEmail: 1e9, perAddress: 1e9 }, trustedOrigins: [ORIGIN], ...options.auth },
     contentApi: { keyFailuresPerMinute: 1e9, ...options.contentApi },
     webhooks: { worker: false, ...options.webhooks },
+    passwordReset: { rateLimit: { perEmail: 1e9, perAddress: 1e9 }, ...options.passwordReset },
   });
   const session = sessionClient(site.service, { origin: ORIGIN });
   const login = await session.login(OWNER.email, OWNER.password);
@@ -98,6 +99,9 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
   const settings = await body(await session.get('settings/'));
   const revisionIds = async (resource: string, id: string) =>
     (await body(await session.get(`${resource}/${id}/revisions/`))).post_revisions.map((r: { id: string }) => r.id) as string[];
+  const roles = await body(await session.get('roles/'));
+  const authorRole = roles.roles.find((r: { name: string }) => r.name === 'Author').id;
+  const invite = await created(session.post('invites/', { invites: [{ email: 'invited@example.com', role_id: authorRole }] }), 'invites');
 
   const ownerId = site.owner.id as string;
   const fixtures: Fixtures = {
@@ -120,6 +124,7 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
       'pages:rid': await revisionIds('pages', page.id),
       'posts:uuid': [post.uuid, draft.uuid],
       'pages:uuid': [page.uuid],
+      'invites:id': [invite.id],
     },
     samples: {
       posts: post,
@@ -128,6 +133,7 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
       users: editor,
       webhooks: webhook,
       integrations: victim,
+      invites: { email: 'someone@example.com', role_id: authorRole },
       settings: Object.fromEntries(settings.settings.map((s: { key: string; value: unknown }) => [s.key, s.value])),
     },
     post,

@@ -4,6 +4,7 @@ import type { Storage } from '../../lib/storage/storage';
 import type { PostWrite, TagRow, UserRow } from '../../lib/storage/rows';
 import { objectId } from '../../lib/util/ids';
 import { revisionCases } from './revision-conformance';
+import { parseFilter } from '../../lib/nql';
 
 const T0 = new Date('2024-01-01T00:00:00.000Z');
 
@@ -361,6 +362,70 @@ export function storageConformance(name: string, open: () => Promise<Storage>) {
       expect(await storage.settings.get('title')).toBe('Conformance');
       expect(await storage.settings.get('logo')).toBeNull();
       expect(await storage.settings.get('no-such-key')).toBeUndefined();
+    });
+    it('keeps invitations: one per email, found by token hash until expiry, taken once', async () => {
+      const role = await storage.roles.findByName('Author');
+      const at = new Date('2024-02-01T00:00:00.000Z');
+      const row = {
+        id: objectId(at),
+        role_id: role!.id,
+        status: 'pending' as const,
+        token_hash: 'a'.repeat(64),
+        email: 'Invited@Example.com',
+        expires_at: new Date(at.getTime() + 1000),
+        created_by: author.id,
+        created_at: at,
+        updated_at: at,
+      };
+      expect(await storage.invites.insert(row)).toMatchObject({ id: row.id, email: 'Invited@Example.com' });
+      expect(await storage.invites.insert({ ...row, id: objectId(at), token_hash: 'b'.repeat(64), email: 'invited@example.com' })).toBeNull();
+      expect((await storage.invites.findByEmail('INVITED@example.com'))?.id).toBe(row.id);
+      expect((await storage.invites.findByTokenHash('a'.repeat(64), at))?.id).toBe(row.id);
+      expect(await storage.invites.findByTokenHash('a'.repeat(64), row.expires_at)).toBeNull();
+      await storage.invites.setStatus(row.id, 'sent', at);
+      expect((await storage.invites.browse({ limit: 10, offset: 0 })).rows.map((r) => [r.id, r.status])).toEqual([[row.id, 'sent']]);
+      const taken = await Promise.all([storage.invites.take(row.id), storage.invites.take(row.id)]);
+      expect(taken.filter(Boolean)).toHaveLength(1);
+      expect(await storage.invites.findById(row.id)).toBeNull();
+    });
+
+    it('keeps one password reset per user, taken once before it expires', async () => {
+      const at = new Date('2024-02-01T00:00:00.000Z');
+      const later = new Date(at.getTime() + 1000);
+      await storage.passwordResets.replace({ token_hash: 'c'.repeat(64), user_id: author.id, expires_at: later, created_at: at });
+      await storage.passwordResets.replace({ token_hash: 'd'.repeat(64), user_id: author.id, expires_at: later, created_at: at });
+      expect(await storage.passwordResets.find('c'.repeat(64), at)).toBeNull();
+      expect((await storage.passwordResets.find('d'.repeat(64), at))?.user_id).toBe(author.id);
+      expect(await storage.passwordResets.take('d'.repeat(64), later)).toBeNull();
+      const taken = await Promise.all([storage.passwordResets.take('d'.repeat(64), at), storage.passwordResets.take('d'.repeat(64), at)]);
+      expect(taken.filter(Boolean)).toHaveLength(1);
+      await storage.passwordResets.replace({ token_hash: 'e'.repeat(64), user_id: author.id, expires_at: later, created_at: at });
+      expect(await storage.passwordResets.purgeExpired(later)).toBe(1);
+    });
+
+    it('keeps the activity log newest first with its actor, filtered, paged and purged by age', async () => {
+      const base = new Date('2024-03-01T00:00:00.000Z');
+      const entry = (minutes: number, event: 'added' | 'edited' | 'deleted', actor_type: 'user' | 'integration' = 'user') => ({
+        id: objectId(new Date(base.getTime() + minutes * 60_000)),
+        resource_id: 'r'.repeat(24),
+        resource_type: 'post',
+        actor_id: actor_type === 'user' ? author.id : 'f'.repeat(24),
+        actor_type,
+        event,
+        context: JSON.stringify({ type: 'post', primary_name: `at ${minutes}` }),
+        created_at: new Date(base.getTime() + minutes * 60_000),
+      });
+      await storage.transaction((tx) => tx.actions.insert([entry(0, 'added'), entry(1, 'edited', 'integration'), entry(2, 'deleted')]));
+      const all = await storage.actions.browse({ page: { limit: 10, offset: 0 }, now: base });
+      expect(all.total).toBe(3);
+      expect(all.rows.map((r) => r.event)).toEqual(['deleted', 'edited', 'added']);
+      expect(all.rows[0]).toMatchObject({ actor_name: 'Owner', actor_type: 'user' });
+      expect(all.rows[1]).toMatchObject({ actor_name: null, actor_type: 'integration' });
+      const filtered = await storage.actions.browse({ filter: parseFilter('event:[added,deleted]+actor_type:user'), page: { limit: 1, offset: 1 }, now: base });
+      expect(filtered.total).toBe(2);
+      expect(filtered.rows.map((r) => r.event)).toEqual(['added']);
+      expect(await storage.actions.purgeBefore(new Date(base.getTime() + 90_000))).toBe(2);
+      expect((await storage.actions.browse({ page: { limit: null, offset: 0 }, now: base })).rows.map((r) => r.event)).toEqual(['deleted']);
     });
   });
 }

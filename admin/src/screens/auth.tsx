@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
 import { TextField, useDocumentTitle } from '../ui';
+import { ForgotPassword } from './password-reset';
 
-function AuthCard({ title, intro, children }: { title: string; intro: string; children: preact.ComponentChildren }) {
+export function AuthCard({ title, intro, children }: { title: string; intro: string; children: preact.ComponentChildren }) {
   useDocumentTitle(title);
   return (
     <main class="auth">
@@ -23,7 +24,7 @@ export async function signIn(email: string, password: string): Promise<void> {
 }
 
 /** The card's form: one submit at a time, a failure shown as an alert above the fields, the form kept. */
-function AuthForm({
+export function AuthForm({
   submit,
   label,
   busyLabel,
@@ -67,6 +68,8 @@ function AuthForm({
 export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [forgot, setForgot] = useState(false);
+  if (forgot) return <ForgotPassword email={email} onBack={() => setForgot(false)} />;
   return (
     <AuthCard title="Sign in" intro="Welcome back. Sign in to write and run your site.">
       <AuthForm
@@ -80,6 +83,9 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
         <TextField label="Email" type="email" autocomplete="username" required value={email} onValue={setEmail} />
         <TextField label="Password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} />
       </AuthForm>
+      <button type="button" class="button" onClick={() => setForgot(true)}>
+        Forgot password?
+      </button>
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
 import { setSiteTimeZone } from '../time';
+import { Link } from '../router';
 import { ErrorNotice, ImageField, Loading, PageHeader, SelectField, TextArea, TextField } from '../ui';
 
 interface NavItem {
@@ -140,6 +141,9 @@ export function Settings() {
           <output aria-live="polite" class="save-state">
             {status}
           </output>
+          <Link to="settings/activity" class="button">
+            Activity
+          </Link>
           <button type="submit" class="button primary">
             Save settings
           </button>

@@ -7,6 +7,7 @@ import { PostList } from './post-list';
 import { TagEditor, TagList } from './tags';
 import { StaffList, StaffMember } from './staff';
 import { Settings } from './settings';
+import { Activity } from './activity';
 import { IntegrationList, IntegrationScreen } from './integrations';
 import { Themes } from './themes';
 
@@ -34,7 +35,7 @@ function Screen({ path }: { path: string }) {
     case 'staff':
       return id ? <StaffMember key={id} id={id} /> : <StaffList />;
     case 'settings':
-      return <Settings />;
+      return id === 'activity' ? <Activity /> : <Settings />;
     case 'integrations':
       return id ? <IntegrationScreen key={id} id={id} /> : <IntegrationList />;
     case 'themes':

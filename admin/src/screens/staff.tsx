@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
 import type { Role } from '../api-types';
 import { Link, navigate } from '../router';
-import { isEditor, mayManage, roleName, useSession, type StaffUser } from '../session';
+import { isAdmin, isEditor, mayManage, roleName, useSession, type StaffUser } from '../session';
+import { Invitations } from './invites';
 import { ConfirmDialog, Dialog, ErrorNotice, Loading, PageHeader, SelectField, TextArea, TextField } from '../ui';
 
 function useAssignableRoles(enabled: boolean): Role[] {
@@ -87,6 +88,7 @@ export function StaffList() {
         )}
       </PageHeader>
       <ErrorNotice error={error} />
+      {isEditor(me) && <Invitations />}
       {users === null ? (
         <Loading />
       ) : (

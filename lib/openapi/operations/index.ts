@@ -8,6 +8,7 @@ import { siteSettingsOperations } from './site-settings';
 import { tagsOperations } from './tags';
 import { usersOperations } from './users';
 import { revisionsOperations } from './revisions';
+import { peopleOperations } from './people';
 
 /** Every documented operation, by `operationKey` (`admin GET posts/:id/`). */
 export const OPERATIONS: OperationTable = {
@@ -20,4 +21,5 @@ export const OPERATIONS: OperationTable = {
   ...openApiOperations,
   ...dbOperations,
   ...revisionsOperations,
+  ...peopleOperations,
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { notFound } from '../../core/errors';
 import type { AppContext } from '../../core/context';
 import type { Stores } from '../../storage/storage';
-import type { IntegrationRow } from '../../storage/rows';
+import type { ApiKeyRow, IntegrationRow } from '../../storage/rows';
 import { randomHex } from '../../util/ids';
 
 const blankIsNull = (v: unknown) => (v === '' ? null : v);
@@ -43,19 +43,26 @@ export async function editIntegration(tx: Stores, app: AppContext, id: string, i
 }
 
 /** Deletes the integration; its keys and webhooks go with it, so its tokens and content key stop working. */
-export async function destroyIntegration(tx: Stores, id: string): Promise<void> {
-  await findIntegration(tx, id);
+export async function destroyIntegration(tx: Stores, id: string): Promise<IntegrationRow> {
+  const integration = await findIntegration(tx, id);
   await tx.integrations.delete(id);
+  return integration;
 }
 
 /**
  * Gives one of the integration's keys a new secret (same id and type). Tokens signed with the old admin
  * secret and the old content key stop working at once; an admin token already used stays used.
  */
-export async function refreshApiKey(tx: Stores, app: Pick<AppContext, 'now'>, integrationId: string, keyId: string): Promise<void> {
-  await findIntegration(tx, integrationId);
+export async function refreshApiKey(
+  tx: Stores,
+  app: Pick<AppContext, 'now'>,
+  integrationId: string,
+  keyId: string,
+): Promise<{ integration: IntegrationRow; type: ApiKeyRow['type'] }> {
+  const integration = await findIntegration(tx, integrationId);
   const key = await tx.integrations.findApiKey(keyId);
   if (!key || key.integration_id !== integrationId) throw notFound('API key not found.');
   const secret = key.type === 'admin' ? randomHex(32) : randomHex(13);
   await tx.integrations.refreshKey(integrationId, keyId, secret, app.now());
+  return { integration, type: key.type };
 }

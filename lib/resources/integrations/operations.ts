@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { slugify } from '../../content';
-import type { AppContext } from '../../core/context';
+import type { Actor, AppContext } from '../../core/context';
+import { recordActions } from '../../events/actions';
+import { integrationEntries } from '../shared/action-entries';
 import { objectId, randomHex } from '../../util/ids';
 import { parseWith } from '../shared/validate';
 
@@ -20,7 +22,7 @@ export interface IntegrationKeys {
 }
 
 /** A custom integration with a fresh admin key and content key. */
-export async function createIntegration(app: Pick<AppContext, 'storage' | 'now'>, raw: unknown): Promise<IntegrationKeys> {
+export async function createIntegration(app: Pick<AppContext, 'storage' | 'now'>, raw: unknown, actor: Actor | null = null): Promise<IntegrationKeys> {
   const input = parseWith(integrationInput, raw, 'integrations');
   const now = app.now();
   const id = objectId(now);
@@ -35,6 +37,7 @@ export async function createIntegration(app: Pick<AppContext, 'storage' | 'now'>
         { id: content.id, type: 'content', secret: content.secret, integration_id: id, last_seen_at: null, created_at: now, updated_at: now },
       ],
     );
+    await recordActions(tx, app, actor, integrationEntries('added', { id, name: input.name }));
   });
   return { id, adminKey: `${admin.id}:${admin.secret}`, contentKey: content.secret };
 }

@@ -11,6 +11,8 @@ import { parseWith } from '../shared/validate';
 import { destroyIntegration, editIntegration, findIntegration, integrationEditInput, refreshApiKey } from './manage';
 import { createIntegration } from './operations';
 import { serializeIntegration } from './serialize';
+import { logged } from '../../events/actions';
+import { integrationEntries } from '../shared/action-entries';
 
 const admin = (action: string) => ({ api: 'admin' as const, auth: 'admin' as const, permission: { resource: 'integrations', action } });
 
@@ -59,7 +61,7 @@ export const integrationRoutes: RouteDef[] = [
     path: 'integrations/',
     ...admin('add'),
     async handle(ctx) {
-      const { id } = await createIntegration(ctx.app, firstOf(await body(ctx), 'integrations'));
+      const { id } = await createIntegration(ctx.app, firstOf(await body(ctx), 'integrations'), ctx.actor);
       const row = await findIntegration(ctx.app.storage, id);
       const location = adminLocation(ctx.app.options.adminUrl, ctx.app.options.name, ctx.version, `integrations/${id}/`);
       return json(201, { integrations: await present(ctx, [row], { apiKeys: true, webhooks: true }) }, { location });
@@ -72,7 +74,13 @@ export const integrationRoutes: RouteDef[] = [
     async handle(ctx) {
       const id = requireId(ctx.params.id);
       const input = parseWith(integrationEditInput, firstOf(await body(ctx), 'integrations'), 'integrations');
-      const row = await ctx.app.storage.transaction((tx) => editIntegration(tx, ctx.app, id, input));
+      const row = await ctx.app.storage.transaction(
+        logged(
+          ctx,
+          (tx) => editIntegration(tx, ctx.app, id, input),
+          (row) => integrationEntries('edited', row),
+        ),
+      );
       return json(200, { integrations: await present(ctx, [row]) });
     },
   },
@@ -82,7 +90,13 @@ export const integrationRoutes: RouteDef[] = [
     ...admin('destroy'),
     async handle(ctx) {
       const id = requireId(ctx.params.id);
-      await ctx.app.storage.transaction((tx) => destroyIntegration(tx, id));
+      await ctx.app.storage.transaction(
+        logged(
+          ctx,
+          (tx) => destroyIntegration(tx, id),
+          (row) => integrationEntries('deleted', row),
+        ),
+      );
       ctx.app.keysChanged?.();
       return noContent();
     },
@@ -94,7 +108,13 @@ export const integrationRoutes: RouteDef[] = [
     async handle(ctx) {
       const id = requireId(ctx.params.id);
       const keyId = requireId(ctx.params.keyid);
-      await ctx.app.storage.transaction((tx) => refreshApiKey(tx, ctx.app, id, keyId));
+      await ctx.app.storage.transaction(
+        logged(
+          ctx,
+          (tx) => refreshApiKey(tx, ctx.app, id, keyId),
+          (key) => integrationEntries('edited', key.integration, { action: 'api_key_refreshed', api_key_type: key.type }),
+        ),
+      );
       ctx.app.keysChanged?.();
       const row = await findIntegration(ctx.app.storage, id);
       return json(200, { integrations: await present(ctx, [row], { apiKeys: true }) });

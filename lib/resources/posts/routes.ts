@@ -13,6 +13,8 @@ import { adminLocation } from '../shared/urls';
 import { postEvents } from '../../events/post-events';
 import type { DomainEvent } from '../../events/events';
 import { write } from '../shared/write';
+import { logged } from '../../events/actions';
+import { postEntries } from '../shared/action-entries';
 import {
   addPost,
   browsePosts,
@@ -143,7 +145,11 @@ export function postRoutes(type: PostType): RouteDef[] {
         const item = firstOf(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), resource);
         const input = parsePostInput(item, type, ctx.version);
         const context = await writeContext(ctx, input);
-        const change = await write(ctx.app, (tx) => addPost(tx, context, input), eventsOf);
+        const change = await write(
+          ctx.app,
+          logged(ctx, (tx) => addPost(tx, context, input), postEntries),
+          eventsOf,
+        );
         return written(ctx, change, 201);
       },
     },
@@ -156,7 +162,11 @@ export function postRoutes(type: PostType): RouteDef[] {
         const item = firstOf(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), resource);
         const input = parsePostInput(item, type, ctx.version);
         const context = await writeContext(ctx, input);
-        const change = await write(ctx.app, (tx) => editPost(tx, context, id, input), eventsOf);
+        const change = await write(
+          ctx.app,
+          logged(ctx, (tx) => editPost(tx, context, id, input), postEntries),
+          eventsOf,
+        );
         return written(ctx, change, 200);
       },
     },
@@ -166,7 +176,11 @@ export function postRoutes(type: PostType): RouteDef[] {
       ...admin('destroy'),
       async handle(ctx) {
         const id = requireId(ctx.params.id);
-        const change = await write(ctx.app, (tx) => destroyPost(tx, type, id, ctx.actor!), eventsOf);
+        const change = await write(
+          ctx.app,
+          logged(ctx, (tx) => destroyPost(tx, type, id, ctx.actor!), postEntries),
+          eventsOf,
+        );
         return noContent(touchesPublicContent(change) ? INVALIDATE : {});
       },
     },

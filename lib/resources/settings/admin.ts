@@ -5,6 +5,8 @@ import { json } from '../../core/answer';
 import type { Stores } from '../../storage/storage';
 import type { DomainEvent } from '../../events/events';
 import { write } from '../shared/write';
+import { recordActions } from '../../events/actions';
+import { settingEntries } from '../shared/action-entries';
 import { isReadable, isReadOnly, isWritable, parseSettingValue } from './admin-keys';
 
 async function readable(tx: Stores): Promise<{ key: string; value: string | null }[]> {
@@ -58,6 +60,7 @@ export const adminSettingsRoutes: RouteDef[] = [
           const stored = await tx.settings.all();
           const changed = entries.filter((entry) => stored.get(entry.key) !== entry.value);
           if (changed.length) await tx.settings.set(changed, ctx.app.now());
+          await recordActions(tx, ctx.app, ctx.actor, settingEntries(changed.map((entry) => entry.key)));
           return { changed: changed.length > 0, settings: await readable(tx) };
         },
         (change): DomainEvent[] => (change.changed ? [{ name: 'site.changed', kind: 'site' }] : []),

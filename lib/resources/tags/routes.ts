@@ -14,6 +14,8 @@ import { adminLocation } from '../shared/urls';
 import { parseWith } from '../shared/validate';
 import { addTag, destroyTag, editTag, tagEvents, type TagChange } from './operations';
 import { write } from '../shared/write';
+import { logged } from '../../events/actions';
+import { tagEntries } from '../shared/action-entries';
 import { tagInput } from './schema';
 import { serializeTag } from './serialize';
 
@@ -81,7 +83,15 @@ export const tagRoutes: RouteDef[] = [
     ...admin('add'),
     async handle(ctx) {
       const input = parseWith(tagInput, firstOf(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), 'tags'), 'tags');
-      return written(ctx, await write(ctx.app, (tx) => addTag(tx, ctx.app, input), tagEvents), 201);
+      return written(
+        ctx,
+        await write(
+          ctx.app,
+          logged(ctx, (tx) => addTag(tx, ctx.app, input), tagEntries),
+          tagEvents,
+        ),
+        201,
+      );
     },
   },
   {
@@ -91,7 +101,15 @@ export const tagRoutes: RouteDef[] = [
     async handle(ctx) {
       const id = requireId(ctx.params.id);
       const input = parseWith(tagInput, firstOf(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), 'tags'), 'tags');
-      return written(ctx, await write(ctx.app, (tx) => editTag(tx, ctx.app, id, input), tagEvents), 200);
+      return written(
+        ctx,
+        await write(
+          ctx.app,
+          logged(ctx, (tx) => editTag(tx, ctx.app, id, input), tagEntries),
+          tagEvents,
+        ),
+        200,
+      );
     },
   },
   {
@@ -100,7 +118,11 @@ export const tagRoutes: RouteDef[] = [
     ...admin('destroy'),
     async handle(ctx) {
       const id = requireId(ctx.params.id);
-      const change = await write(ctx.app, (tx) => destroyTag(tx, id), tagEvents);
+      const change = await write(
+        ctx.app,
+        logged(ctx, (tx) => destroyTag(tx, id), tagEntries),
+        tagEvents,
+      );
       return noContent(change.publicPosts ? INVALIDATE : {});
     },
   },

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../core/context';
+import type { Actor, AppContext } from '../../core/context';
 import { ApiError, notFound, validation } from '../../core/errors';
 import type { FileStore } from '../../files/file-store';
 import { contentTypeFor, extensionOf } from '../../files/media-types';
@@ -6,6 +6,8 @@ import type { UploadedFile } from '../../files/multipart';
 import { type ZipEntry, ZipError, readZip } from '../../files/zip';
 import type { Stores } from '../../storage/storage';
 import { write } from '../shared/write';
+import { recordActions } from '../../events/actions';
+import { themeEntries } from '../shared/action-entries';
 import { DEFAULT_THEME_FILES, DEFAULT_THEME_NAME } from './default-theme';
 import { themeView, type ThemeView } from './serialize';
 import { THEME_NAME, type ThemeProblem, checkTheme, themeNameFrom } from './validate';
@@ -99,7 +101,7 @@ async function activeName(tx: Stores): Promise<string | null> {
  * Installs a theme zip under the name of its file, replacing a theme of that name. Everything is
  * checked before anything is written; the files go to the themes store, the listing to storage.
  */
-export async function uploadTheme(app: AppContext, file: UploadedFile): Promise<ThemeView> {
+export async function uploadTheme(app: AppContext, file: UploadedFile, actor: Actor | null = null): Promise<ThemeView> {
   assertZip(file);
   const name = themeNameFrom(file.filename);
   if (!THEME_NAME.test(name)) throw validation('The zip file name must contain letters or digits: it names the theme.', { property: 'file' });
@@ -121,6 +123,7 @@ export async function uploadTheme(app: AppContext, file: UploadedFile): Promise<
       app,
       async (tx) => {
         await tx.themes.save({ name, package: theme.package, files, size, created_at: now, updated_at: now });
+        await recordActions(tx, app, actor, themeEntries(previous ? 'edited' : 'added', { name }));
         return { active: (await activeName(tx)) === name };
       },
       // the site's look changed under its visitors
@@ -138,13 +141,14 @@ export async function browseThemes(app: AppContext): Promise<ThemeView[]> {
 }
 
 /** Makes a theme the active one: a setting, so it holds across restarts and instances; fires `site.changed`. */
-export async function activateTheme(app: AppContext, name: string): Promise<ThemeView> {
+export async function activateTheme(app: AppContext, name: string, actor: Actor | null = null): Promise<ThemeView> {
   const theme = await write(
     app,
     async (tx) => {
       const found = await findTheme(tx, name, true);
       if (!found) throw validation(`Theme ${name.slice(0, 100)} cannot be activated because it is not installed.`, { property: 'name' });
       await tx.settings.set([{ key: 'active_theme', value: found.name }], app.now());
+      await recordActions(tx, app, actor, themeEntries('edited', found, { action: 'activated' }));
       return found;
     },
     () => [{ name: 'site.changed', kind: 'site' }],
@@ -152,7 +156,7 @@ export async function activateTheme(app: AppContext, name: string): Promise<Them
   return themeView(theme.name, theme.package, theme.files, true);
 }
 
-export async function deleteTheme(app: AppContext, name: string): Promise<void> {
+export async function deleteTheme(app: AppContext, name: string, actor: Actor | null = null): Promise<void> {
   if (name === DEFAULT_THEME_NAME) throw validation(`The default theme ${DEFAULT_THEME_NAME} cannot be deleted.`, { property: 'name' });
   const store = app.options.files.themes;
   await exclusively(store, name, async () => {
@@ -164,6 +168,7 @@ export async function deleteTheme(app: AppContext, name: string): Promise<void> 
         if (!found) throw notFound('Theme not found.');
         if ((await activeName(tx)) === name) throw validation('The active theme cannot be deleted; activate another theme first.', { property: 'name' });
         await tx.themes.delete(name);
+        await recordActions(tx, app, actor, themeEntries('deleted', found));
         return found;
       },
       () => [],

@@ -30,7 +30,7 @@ export const themeRoutes: RouteDef[] = [
       if (!form.file || (form.file.filename === '' && form.file.data.length === 0)) {
         throw validation('Please select a theme zip file to upload.', { property: 'file' });
       }
-      return json(200, { themes: [await uploadTheme(ctx.app, form.file)] });
+      return json(200, { themes: [await uploadTheme(ctx.app, form.file, ctx.actor)] });
     },
   },
   {
@@ -40,7 +40,7 @@ export const themeRoutes: RouteDef[] = [
     auth: 'admin',
     permission: { resource: 'themes', action: 'activate' },
     async handle(ctx) {
-      return json(200, { themes: [await activateTheme(ctx.app, ctx.params.name)] });
+      return json(200, { themes: [await activateTheme(ctx.app, ctx.params.name, ctx.actor)] });
     },
   },
   {
@@ -50,7 +50,7 @@ export const themeRoutes: RouteDef[] = [
     auth: 'admin',
     permission: { resource: 'themes', action: 'destroy' },
     async handle(ctx) {
-      await deleteTheme(ctx.app, ctx.params.name);
+      await deleteTheme(ctx.app, ctx.params.name, ctx.actor);
       return noContent();
     },
   },

@@ -8,12 +8,16 @@ import type { DomainEvent } from '../../events/events';
 import type { Stores } from '../../storage/storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../../storage/rows';
 import { objectId } from '../../util/ids';
+import { recordActions } from '../../events/actions';
+import { userEntries } from '../shared/action-entries';
 import type { PasswordInput, RoleReference, UserAddInput, UserEditInput } from './staff-schema';
 
 export interface UserChange {
   user: UserWithRoles | null;
   /** The user authors published posts and something the Content API shows of them changed. */
   publicChange: boolean;
+  /** The user a deletion removed. */
+  removed?: UserWithRoles;
 }
 
 export function userEvents(change: UserChange): DomainEvent[] {
@@ -153,7 +157,7 @@ export async function destroyUser(tx: Stores, actor: Actor, id: string): Promise
   const publicChange = await hasPublishedPosts(tx, id);
   await tx.posts.reassignAuthor(id, owner.id);
   await tx.users.delete(id);
-  return { user: null, publicChange };
+  return { user: null, publicChange, removed: target };
 }
 
 /**
@@ -186,5 +190,6 @@ export async function changePassword(app: AppContext, actor: Actor, input: Passw
   await app.storage.transaction(async (tx) => {
     await tx.users.update(target.id, { password_hash: hash, updated_at: app.now() });
     await tx.sessions.deleteForUser(target.id, self ? actor.sessionId : undefined);
+    await recordActions(tx, app, actor, userEntries('edited', target, { action: 'password_changed' }));
   });
 }

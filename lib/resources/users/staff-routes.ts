@@ -9,6 +9,8 @@ import { outputOptions, pickFields } from '../../http/output';
 import { adminLocation } from '../shared/urls';
 import { parseWith } from '../shared/validate';
 import { write } from '../shared/write';
+import { logged } from '../../events/actions';
+import { userChangeEntries, userEntries } from '../shared/action-entries';
 import { serializeUser } from './serialize';
 import { passwordInput, userAddInput, userEditInput } from './staff-schema';
 import { addUser, changePassword, destroyUser, editUser, newUserPasswordHash, userEvents, type UserChange } from './staff-operations';
@@ -48,7 +50,19 @@ export const staffRoutes: RouteDef[] = [
     async handle(ctx) {
       const input = parseWith(userAddInput, firstOf(await body(ctx), 'users'), 'users');
       const hash = await newUserPasswordHash(ctx.app, input);
-      return written(ctx, await write(ctx.app, (tx) => addUser(tx, ctx.app, ctx.actor!, input, hash), userEvents), 201);
+      return written(
+        ctx,
+        await write(
+          ctx.app,
+          logged(
+            ctx,
+            (tx) => addUser(tx, ctx.app, ctx.actor!, input, hash),
+            (c) => userChangeEntries('added', c),
+          ),
+          userEvents,
+        ),
+        201,
+      );
     },
   },
   {
@@ -68,7 +82,19 @@ export const staffRoutes: RouteDef[] = [
     async handle(ctx) {
       const id = requireId(ctx.params.id);
       const input = parseWith(userEditInput, firstOf(await body(ctx), 'users'), 'users');
-      return written(ctx, await write(ctx.app, (tx) => editUser(tx, ctx.app, ctx.actor!, id, input), userEvents), 200);
+      return written(
+        ctx,
+        await write(
+          ctx.app,
+          logged(
+            ctx,
+            (tx) => editUser(tx, ctx.app, ctx.actor!, id, input),
+            (c) => userChangeEntries('edited', c),
+          ),
+          userEvents,
+        ),
+        200,
+      );
     },
   },
   {
@@ -77,7 +103,15 @@ export const staffRoutes: RouteDef[] = [
     ...admin('destroy'),
     async handle(ctx) {
       const id = requireId(ctx.params.id);
-      const change = await write(ctx.app, (tx) => destroyUser(tx, ctx.actor!, id), userEvents);
+      const change = await write(
+        ctx.app,
+        logged(
+          ctx,
+          (tx) => destroyUser(tx, ctx.actor!, id),
+          (c) => (c.removed ? userEntries('deleted', c.removed) : []),
+        ),
+        userEvents,
+      );
       return noContent(change.publicChange ? INVALIDATE : {});
     },
   },

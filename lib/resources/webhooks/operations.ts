@@ -127,7 +127,8 @@ export async function editWebhook(tx: Stores, ctx: WebhookWriteContext, id: stri
   return after;
 }
 
-export async function destroyWebhook(tx: Stores, actor: Actor, id: string): Promise<void> {
-  await ownedWebhook(tx, actor, id);
+export async function destroyWebhook(tx: Stores, actor: Actor, id: string): Promise<WebhookRow> {
+  const webhook = await ownedWebhook(tx, actor, id);
   await tx.webhooks.delete(id);
+  return webhook;
 }

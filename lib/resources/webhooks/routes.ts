@@ -5,6 +5,8 @@ import { firstOf } from '../shared/envelope';
 import { requireId } from '../shared/ids';
 import { addWebhook, destroyWebhook, editWebhook, type WebhookWriteContext } from './operations';
 import { serializeWebhook } from './serialize';
+import { logged } from '../../events/actions';
+import { webhookEntries } from '../shared/action-entries';
 
 const admin = (action: string) => ({ api: 'admin' as const, auth: 'admin' as const, permission: { resource: 'webhooks', action } });
 
@@ -22,7 +24,13 @@ export const webhookRoutes: RouteDef[] = [
     ...admin('add'),
     async handle(ctx) {
       const raw = await item(ctx);
-      const webhook = await ctx.app.storage.transaction((tx) => addWebhook(tx, writeContext(ctx), raw));
+      const webhook = await ctx.app.storage.transaction(
+        logged(
+          ctx,
+          (tx) => addWebhook(tx, writeContext(ctx), raw),
+          (w) => webhookEntries('added', w),
+        ),
+      );
       return json(201, { webhooks: [serializeWebhook(webhook)] });
     },
   },
@@ -34,7 +42,13 @@ export const webhookRoutes: RouteDef[] = [
     async handle(ctx) {
       const id = requireId(ctx.params.id);
       const raw = await item(ctx);
-      const webhook = await ctx.app.storage.transaction((tx) => editWebhook(tx, writeContext(ctx), id, raw));
+      const webhook = await ctx.app.storage.transaction(
+        logged(
+          ctx,
+          (tx) => editWebhook(tx, writeContext(ctx), id, raw),
+          (w) => webhookEntries('edited', w),
+        ),
+      );
       return json(200, { webhooks: [serializeWebhook(webhook)] });
     },
   },
@@ -44,7 +58,13 @@ export const webhookRoutes: RouteDef[] = [
     ...admin('destroy'),
     async handle(ctx) {
       const id = requireId(ctx.params.id);
-      await ctx.app.storage.transaction((tx) => destroyWebhook(tx, ctx.actor!, id));
+      await ctx.app.storage.transaction(
+        logged(
+          ctx,
+          (tx) => destroyWebhook(tx, ctx.actor!, id),
+          (w) => webhookEntries('deleted', w),
+        ),
+      );
       return noContent();
     },
   },

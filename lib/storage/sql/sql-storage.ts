@@ -11,6 +11,7 @@ import { CHANGES_CHANNEL, sqlChanges, transactionChange, type TransactionChange 
 import { sqlThemes } from './themes';
 import { sqlSiteData } from './site-data';
 import { sqlRevisions } from './revisions';
+import { sqlActions, sqlInvites, sqlPasswordResets } from './people';
 
 /** How often a transaction that lost a race is run in all. */
 const CONFLICT_ATTEMPTS = 5;
@@ -33,6 +34,9 @@ function stores(db: SqlDriver, known: UserMemo): Stores {
     themes: sqlThemes(db),
     siteData: sqlSiteData(db),
     revisions: sqlRevisions(db),
+    invites: sqlInvites(db),
+    passwordResets: sqlPasswordResets(db),
+    actions: sqlActions(db),
   };
 }
 

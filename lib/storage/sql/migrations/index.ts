@@ -15,6 +15,7 @@ import { contentChanges } from './014-content-changes';
 import { bulkChanges } from './015-bulk-changes';
 import { postSearch } from './016-post-search';
 import { postRevisions } from './017-post-revisions';
+import { people } from './018-people';
 
 export interface Migration {
   version: number;
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   { version: 15, name: 'bulk-changes', sql: bulkChanges },
   { version: 16, name: 'post-search', sql: postSearch },
   { version: 17, name: 'post-revisions', sql: postRevisions },
+  { version: 18, name: 'people', sql: people },
 ];
