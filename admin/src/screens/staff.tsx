@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
 import type { Role } from '../api-types';
 import { Link, navigate } from '../router';
-import { isAdmin, isEditor, mayManage, roleName, useSession, type StaffUser } from '../session';
+import { isEditor, mayManage, roleName, useSession, type StaffUser } from '../session';
 import { Invitations } from './invites';
 import { ConfirmDialog, Dialog, ErrorNotice, Loading, PageHeader, SelectField, TextArea, TextField } from '../ui';
 
