@@ -2,13 +2,14 @@
 // client needs; later starts say where to find them. Only this file prints secrets.
 import type { Service } from 'pressroom';
 
-export async function printKeysOnFirstStart(service: Service, dataDir?: string): Promise<void> {
+/** `siteDir`: the folder the `pressroom` command names with `--data` (the one holding the database's `data/`). */
+export async function printKeysOnFirstStart(service: Service, siteDir?: string): Promise<void> {
   const password = `example-${crypto.randomUUID()}`;
   try {
     await service.setup({ name: 'Example Owner', email: 'owner@example.com', password, title: 'Example site' });
   } catch (error) {
     if ((error as { code?: string }).code !== 'SETUP_DONE') throw error;
-    console.log(`The site is set up already; stop this process and run \`npx pressroom keys --data ${dataDir}\` for its keys.`);
+    console.log(`The site is set up already; stop this process and run \`npx pressroom keys --data ${siteDir}\` for its keys.`);
     return;
   }
   const { adminKey, contentKey } = await service.createIntegration({ name: 'example' });

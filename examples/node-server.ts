@@ -13,7 +13,8 @@ const server = createServer();
 await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 const service = await createService({ url, dataDir });
-await printKeysOnFirstStart(service, dataDir);
+// the pressroom command's --data names the site's folder: the database's parent, which holds images/ and themes/
+await printKeysOnFirstStart(service, './content/example');
 server.on('request', toNodeHandler(service));
 
 // closing releases the data directory's lock and leaves its files private; set up before saying

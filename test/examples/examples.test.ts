@@ -72,7 +72,7 @@ describe('on Node, as `npx tsx examples/…`', () => {
     expect(await first.stop()).toBe(0);
     expect(existsSync(join(cwd, 'content', 'example', 'data', 'PG_VERSION'))).toBe(true);
     const second = await start(process.execPath, ['--import', TSX, join(ROOT, 'examples', 'node-server.ts')], cwd);
-    expect(second.output()).toContain('npx pressroom keys --data ./content/example/data');
+    expect(second.output()).toContain('npx pressroom keys --data ./content/example');
     expect(await second.stop()).toBe(0);
   }, 120_000);
 

@@ -37,17 +37,14 @@ beforeAll(async () => {
     status: i === 250 ? 'bogus' : 'published',
   }));
   await writeFile(join(dir, 'broken.json'), exportBytes(ghostExport({ posts })));
-  const setups = await Promise.all([
-    node(['--input-type=module', '-e', SETUP, join(dir, 'a/data')]),
-    node(['--input-type=module', '-e', SETUP, join(dir, 'b/data')]),
-  ]);
+  const setups = await Promise.all([node(['--input-type=module', '-e', SETUP, join(dir, 'a')]), node(['--input-type=module', '-e', SETUP, join(dir, 'b')])]);
   for (const setup of setups) expect(setup.code, setup.stderr).toBe(0);
 }, 180_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('pressroom import and export, spawned', () => {
   it('imports a zip, exports the site, and imports that into an empty site', async () => {
-    const imported = await run('import', [join(dir, 'export.zip'), '--data', join(dir, 'a/data')]);
+    const imported = await run('import', [join(dir, 'export.zip'), '--data', join(dir, 'a')]);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toContain('Imported 5 posts, 1 page, 3 tags, 2 users, 1 image, 4 settings (2 from lexical, kept as html).');
     expect(imported.stdout).toMatch(/members 1 rows: Not imported: pressroom has no members/);
@@ -56,28 +53,28 @@ describe('pressroom import and export, spawned', () => {
     expect(imported.stderr).not.toContain('\x1b[');
     expect(await readFile(join(dir, 'a/images/2024/03/photo.png'))).toBeTruthy();
 
-    const exported = await run('export', [join(dir, 'site.json'), '--data', join(dir, 'a/data')]);
+    const exported = await run('export', [join(dir, 'site.json'), '--data', join(dir, 'a')]);
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toContain('Exported 6 posts and pages');
     const file = JSON.parse(await readFile(join(dir, 'site.json'), 'utf8'));
     expect(file.db[0].data.posts).toHaveLength(6);
 
-    const again = await run('import', [join(dir, 'site.json'), '--data', join(dir, 'b/data')]);
+    const again = await run('import', [join(dir, 'site.json'), '--data', join(dir, 'b')]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain('Imported 5 posts, 1 page, 3 tags, 2 users, 0 images');
   }, 180_000);
 
   it('exits 1 with nothing imported for a file that fails halfway, and 2 for a usage mistake', async () => {
-    const broken = await run('import', [join(dir, 'broken.json'), '--data', join(dir, 'b/data')]);
+    const broken = await run('import', [join(dir, 'broken.json'), '--data', join(dir, 'b')]);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain('Post "p-250": status must be one of');
     expect(broken.stderr).toContain('Nothing was imported.');
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ db: [{ meta: { version: '5.80.0' } }] }));
-    const notExport = await run('import', [join(dir, 'settings.json'), '--data', join(dir, 'b/data')]);
+    const notExport = await run('import', [join(dir, 'settings.json'), '--data', join(dir, 'b')]);
     expect(notExport.code).toBe(1);
     expect(notExport.stderr).toContain('pressroom import: This is not a Ghost export: db[0].data is missing.');
     expect(notExport.stderr).toContain('Nothing was imported.');
-    const missing = await run('import', [join(dir, 'nope.json'), '--data', join(dir, 'b/data')]);
+    const missing = await run('import', [join(dir, 'nope.json'), '--data', join(dir, 'b')]);
     expect(missing.code).toBe(1);
     const usage = await run('import', []);
     expect(usage.code).toBe(2);
