@@ -190,6 +190,12 @@ for (const resource of ['posts', 'pages'] as const) {
       expect(again.status).toBe(200);
       expect(Date.parse((await body(again))[resource][0].updated_at)).toBeGreaterThan(Date.parse(restored.updated_at));
       expect((await reasons(resource, post.id)).slice(0, 2)).toEqual(['restored', 'restored']);
+
+      // the activity log names each restore an edit, by whom, with the detail in its context
+      const logged = (await body(await site.as.Owner.get(`actions/?filter=resource_id:${post.id}`))).actions;
+      const restores = logged.filter((a: { context: string }) => JSON.parse(a.context).action === 'restored');
+      expect(restores).toHaveLength(2);
+      expect(restores[0]).toMatchObject({ event: 'edited', actor_id: site.ids.Owner, actor_type: 'user', resource_type: resource.slice(0, -1) });
     });
 
     it('shows the revisions with include=post_revisions on an Admin read of one post', async () => {

@@ -10,6 +10,8 @@ import { imagesOfInput } from '../posts/body';
 import type { PostChange } from '../posts/operations';
 import { serializePost } from '../posts/serialize';
 import { editablePost, findRevision, restoreRevision, rotatePreview } from './operations';
+import { logged } from '../../events/actions';
+import { postEntries } from '../shared/action-entries';
 import { previewLink } from '../previews/address';
 import { serializeRevision, serializeRevisionSummary } from './serialize';
 
@@ -77,7 +79,11 @@ export function revisionRoutes(type: PostType): RouteDef[] {
         const context = { app: ctx.app, actor, type, version: ctx.version, sourceHtml: false, images };
         const change = await write(
           ctx.app,
-          (tx) => restoreRevision(tx, context, id, revision),
+          logged(
+            ctx,
+            (tx) => restoreRevision(tx, context, id, revision),
+            (c) => postEntries(c, 'restored'),
+          ),
           (c) => postEvents(c.before, c.after),
         );
         return postAnswer(ctx, resource, change);
@@ -99,7 +105,13 @@ export function revisionRoutes(type: PostType): RouteDef[] {
       ...admin,
       async handle(ctx) {
         const id = requireId(ctx.params.id);
-        const change = await ctx.app.storage.transaction((tx) => rotatePreview(tx, type, id, ctx.actor!));
+        const change = await ctx.app.storage.transaction(
+          logged(
+            ctx,
+            (tx) => rotatePreview(tx, type, id, ctx.actor!),
+            (c) => postEntries(c, 'preview_rotated'),
+          ),
+        );
         return postAnswer(ctx, resource, change);
       },
     },

@@ -9,12 +9,13 @@ import { entryOf, type ActionEntry } from '../../events/actions';
 const tagName = (tag: TagRow) => ({ id: tag.id, primary_name: tag.name });
 
 /** A post or page; a change of status is named: `published`, `unpublished`, `scheduled`. */
-export function postEntries(change: PostChange): ActionEntry[] {
+/** `detail`: what an edit was when its rows do not say (a restored revision, a new preview address). */
+export function postEntries(change: PostChange, detail?: string): ActionEntry[] {
   const row = (change.after ?? change.before)?.row;
   if (!row) return [];
   const before = change.before?.row ?? null;
   const after = change.after?.row ?? null;
-  let action: string | undefined;
+  let action = detail;
   if (before && after && before.status !== after.status) action = after.status === 'draft' ? 'unpublished' : after.status;
   const entries = entryOf(row.type, before, after, (post) => ({ id: post.id, primary_name: post.title, ...(action ? { action } : {}) }));
   for (const tag of change.createdTags ?? []) entries.push(...entryOf<TagRow>('tag', null, tag, tagName));
