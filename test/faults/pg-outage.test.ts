@@ -149,8 +149,9 @@ async function expectWhole(site: Site, label: string, acknowledged: string[]): P
     [`%${label}-%`],
   );
   expect(orphans).toEqual([]);
-  // each acknowledged post's webhook arrives (at least once), the worker going on by itself
-  await until('webhooks delivered', async () => (acknowledged.every((id) => site.delivered.has(id)) ? true : undefined)).catch(async (error) => {
+  // each acknowledged post's webhook arrives (at least once), the worker going on by itself; a claim
+  // whose answer the cut lost is sent again only when its lease ends (timeoutMs + 60 s, lib/events/worker.ts)
+  await until('webhooks delivered', async () => (acknowledged.every((id) => site.delivered.has(id)) ? true : undefined), 1000, 90_000).catch(async (error) => {
     const missing = acknowledged.filter((id) => !site.delivered.has(id));
     const rows = await server!.sql(`SELECT * FROM webhook_deliveries WHERE body::text LIKE $1`, [`%${missing[0]}%`]);
     throw new Error(`${(error as Error).message}; ${missing.length} missing, e.g. ${JSON.stringify(rows)}; logs ${site.logs.slice(-8).join(' | ')}`);
@@ -235,10 +236,11 @@ describe('a PostgreSQL server that fails', () => {
     expect(run.acknowledged.length).toBeGreaterThan(0);
     await expectWhole(main, 'cut', run.acknowledged);
     expectNoSecret();
-  });
+  }, 150_000);
 
   it.for(['fast', 'immediate'] as const)(
     'the server stopped (%s) and started again mid-load: 503 meanwhile, stale reads for a bound, then everything resumes',
+    { timeout: 150_000 },
     async (mode, ctx) => {
       if (skipped) return ctx.skip();
       const label = `stop-${mode}`;
