@@ -59,7 +59,7 @@ async function waitFor<T>(look: () => T | undefined, what: string): Promise<T> {
 }
 
 async function signIn(server: Serving, data: string) {
-  const credentials = JSON.parse(await readFile(join(data, '..', 'pressroom-credentials.json'), 'utf8'));
+  const credentials = JSON.parse(await readFile(join(data, 'pressroom-credentials.json'), 'utf8'));
   const origin = server.url;
   const login = await fetch(`${server.url}/svc/api/v3/admin/session/`, {
     method: 'POST',
@@ -76,7 +76,7 @@ async function signIn(server: Serving, data: string) {
 
 describe('mail by SMTP from pressroom serve', () => {
   it('sends the invitation through --smtp-url from --mail-from; its link creates the account', async () => {
-    const data = join(root, 'a', 'content', 'data');
+    const data = join(root, 'a', 'content');
     const server = await serveCli([
       '--port',
       '0',
@@ -135,7 +135,7 @@ describe('mail by SMTP from pressroom serve', () => {
   }, 120_000);
 
   it('without --smtp-url the answer says no mail went out and the link is printed', async () => {
-    const data = join(root, 'b', 'content', 'data');
+    const data = join(root, 'b', 'content');
     const server = await serveCli(['--port', '0', '--data', data]);
     running.push(server);
     const { admin, roleId } = await signIn(server, data);

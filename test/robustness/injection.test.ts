@@ -33,6 +33,8 @@ const WRITTEN = [
   'webhook_deliveries',
   // every post written records its initial revision (migration 017)
   'post_revisions',
+  // every admin write adds its activity log entry
+  'actions',
 ];
 
 async function tables(): Promise<string[]> {

@@ -64,6 +64,8 @@ const EXPECTED: Record<string, Who[]> = {
   'integrations.add': ADMINS,
   'integrations.edit': ADMINS,
   'integrations.destroy': ADMINS,
+  // the activity log (issue 35): Owner, Administrators and integrations
+  'actions.browse': [...ADMINS, 'integration'],
 };
 
 const UNKNOWN_ID = '5f00000000000000000000ff';
