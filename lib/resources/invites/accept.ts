@@ -1,5 +1,5 @@
+import { newUserRow } from '../users/new-user';
 import { z } from 'zod';
-import { slugify } from '../../content';
 import { badRequest, notFound, validation } from '../../core/errors';
 import type { AppContext } from '../../core/context';
 import { requestOrigin } from '../../auth/csrf';
@@ -8,7 +8,7 @@ import { createSession, roleOf } from '../../auth/session';
 import { recordActions } from '../../events/actions';
 import type { RequestHead } from '../../core/head';
 import type { UserWithRoles } from '../../storage/rows';
-import { objectId, sha256Hex } from '../../util/ids';
+import { sha256Hex } from '../../util/ids';
 import { inviteEntries, userEntries } from '../shared/action-entries';
 import { parseWith } from '../shared/validate';
 
@@ -55,30 +55,7 @@ export async function acceptInvitation(app: AppContext, request: Pick<RequestHea
     if (await tx.users.findByEmail(invite.email)) throw validation('A staff user with that email address already exists.', { property: 'email' });
     const now = app.now();
     const created = await tx.users.insert(
-      {
-        id: objectId(now),
-        name: input.name,
-        slug: await tx.users.freeSlug(slugify(input.name) || 'user'),
-        password_hash: hash,
-        email: invite.email,
-        profile_image: null,
-        cover_image: null,
-        bio: null,
-        website: null,
-        location: null,
-        facebook: null,
-        twitter: null,
-        accessibility: null,
-        status: 'active',
-        locale: null,
-        visibility: 'public',
-        meta_title: null,
-        meta_description: null,
-        tour: null,
-        last_seen: now,
-        created_at: now,
-        updated_at: now,
-      },
+      await newUserRow(tx, now, { name: input.name, email: invite.email, password_hash: hash, last_seen: now, fallbackSlug: 'user' }),
       invite.role_id,
     );
     const actor = { kind: 'user' as const, user: created, role: roleOf(created) };

@@ -1,10 +1,9 @@
+import { newUserRow } from '../users/new-user';
 import { z } from 'zod';
-import { slugify } from '../../content';
 import { ApiError, validation } from '../../core/errors';
 import type { AppContext } from '../../core/context';
 import { hashPassword, passwordProblem } from '../../auth/password';
 import type { UserWithRoles } from '../../storage/rows';
-import { objectId } from '../../util/ids';
 import { parseWith } from '../shared/validate';
 
 export const setupInput = z.object({
@@ -31,30 +30,7 @@ export async function runSetup(app: AppContext, raw: unknown): Promise<UserWithR
     const owner = await tx.roles.findByName('Owner');
     if (!owner) throw new Error('the Owner role is missing: migrations did not run');
     const user = await tx.users.insert(
-      {
-        id: objectId(now),
-        name: input.name,
-        slug: await tx.users.freeSlug(slugify(input.name) || 'owner'),
-        password_hash: passwordHash,
-        email: input.email,
-        profile_image: null,
-        cover_image: null,
-        bio: null,
-        website: null,
-        location: null,
-        facebook: null,
-        twitter: null,
-        accessibility: null,
-        status: 'active',
-        locale: null,
-        visibility: 'public',
-        meta_title: null,
-        meta_description: null,
-        tour: null,
-        last_seen: null,
-        created_at: now,
-        updated_at: now,
-      },
+      await newUserRow(tx, now, { name: input.name, email: input.email, password_hash: passwordHash, fallbackSlug: 'owner' }),
       owner.id,
     );
     const settings = [{ key: 'setup_done', value: 'true' }];

@@ -1,3 +1,4 @@
+import { newUserRow } from './new-user';
 import { slugify } from '../../content';
 import { noPermission, notFound, validation } from '../../core/errors';
 import type { Actor, AppContext } from '../../core/context';
@@ -7,7 +8,6 @@ import { assertNotLimited, recordFailure } from '../../auth/rate-limit';
 import type { DomainEvent } from '../../events/events';
 import type { Stores } from '../../storage/storage';
 import type { RoleRow, UserRow, UserWithRoles } from '../../storage/rows';
-import { objectId } from '../../util/ids';
 import { recordActions } from '../../events/actions';
 import { userEntries } from '../shared/action-entries';
 import type { PasswordInput, RoleReference, UserAddInput, UserEditInput } from './staff-schema';
@@ -76,10 +76,10 @@ export async function addUser(tx: Stores, app: AppContext, actor: Actor, input: 
   await assertEmailFree(tx, input.email);
   const now = app.now();
   const user = await tx.users.insert(
-    {
-      id: objectId(now),
+    await newUserRow(tx, now, {
       name: input.name,
-      slug: await tx.users.freeSlug(slugify(input.slug ?? input.name) || 'user'),
+      slug: input.slug,
+      fallbackSlug: 'user',
       password_hash: passwordHash,
       email: input.email,
       profile_image: input.profile_image ?? null,
@@ -90,16 +90,11 @@ export async function addUser(tx: Stores, app: AppContext, actor: Actor, input: 
       facebook: input.facebook ?? null,
       twitter: input.twitter ?? null,
       accessibility: input.accessibility ?? null,
-      status: 'active',
       locale: input.locale ?? null,
-      visibility: 'public',
       meta_title: input.meta_title ?? null,
       meta_description: input.meta_description ?? null,
       tour: input.tour ?? null,
-      last_seen: null,
-      created_at: now,
-      updated_at: now,
-    },
+    }),
     role.id,
   );
   return { user, publicChange: false };

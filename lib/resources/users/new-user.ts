@@ -1,0 +1,40 @@
+import { slugify } from '../../content';
+import type { UserRow } from '../../storage/rows';
+import type { Stores } from '../../storage/storage';
+import { objectId } from '../../util/ids';
+
+/** What differs between the ways a staff user comes to be (setup, `POST users/`, an accepted invitation). */
+export type NewUserFields = Pick<UserRow, 'name' | 'email' | 'password_hash'> &
+  Partial<Omit<UserRow, 'id' | 'slug' | 'name' | 'email' | 'password_hash' | 'created_at' | 'updated_at'>> & {
+    /** The slug asked for; the name's otherwise, made free (`-2`, `-3`…). */
+    slug?: string;
+    /** The slug when neither gives one (a name of symbols only). */
+    fallbackSlug: string;
+  };
+
+/** A new staff user's row: active and public, every profile field not given empty. */
+export async function newUserRow(tx: Stores, now: Date, fields: NewUserFields): Promise<UserRow> {
+  const { slug, fallbackSlug, ...given } = fields;
+  return {
+    profile_image: null,
+    cover_image: null,
+    bio: null,
+    website: null,
+    location: null,
+    facebook: null,
+    twitter: null,
+    accessibility: null,
+    status: 'active',
+    locale: null,
+    visibility: 'public',
+    meta_title: null,
+    meta_description: null,
+    tour: null,
+    last_seen: null,
+    ...given,
+    id: objectId(now),
+    slug: await tx.users.freeSlug(slugify(slug ?? fields.name) || fallbackSlug),
+    created_at: now,
+    updated_at: now,
+  };
+}
