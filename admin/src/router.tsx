@@ -1,5 +1,5 @@
 import type { ComponentChildren, PartialAnchorHTMLAttributes } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { BASE } from './api';
 
 /** Client-side routes, as paths under BASE without the leading slash: `posts`, `posts/<id>`, … */
@@ -87,7 +87,9 @@ export function useLeaveAsk(): LeaveAsk | null {
  * For what is not saved by itself: the changes to a published or scheduled post wait for "Update".
  */
 export function useLeaveGuard(question: string | null): void {
-  useEffect(() => {
+  // a layout effect: set in the same commit as the keystroke's render, so a Back pressed right after
+  // typing is asked about (a plain effect waits for the next paint, and a popstate may come first)
+  useLayoutEffect(() => {
     if (question === null) return;
     leaveQuestion = question;
     const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
