@@ -13,8 +13,20 @@
 // `creme` finds "crème" and a headline is made from the stored text as it is.
 //
 // The body is indexed up to its first 200,000 characters: a tsvector holds at most 1 MB.
+//
+// unaccent is a database's, not a schema's: it goes into public where it may, so that sites kept in other
+// schemas of one database share it and dropping one site's schema (CASCADE) cannot take it from the rest.
 export const postSearch = /* sql */ `
-CREATE EXTENSION IF NOT EXISTS unaccent;
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'unaccent') THEN
+    IF EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = 'public') AND has_schema_privilege('public', 'CREATE') THEN
+      CREATE EXTENSION unaccent SCHEMA public;
+    ELSE
+      CREATE EXTENSION unaccent;
+    END IF;
+  END IF;
+END $$;
 
 CREATE TABLE search_configs (
   locale text PRIMARY KEY,
