@@ -132,8 +132,7 @@ export async function createService(options: ServiceOptions = {}): Promise<Servi
     router,
     contentKeys,
     contentResponses,
-    // the clean-up of invitations, resets and the activity log rides on the same look, at most hourly
-    publishDuePosts: () => scheduling.publishIfDue().then(() => upkeep.runIfDue()),
+    runDueWork: () => scheduling.publishIfDue().then(() => upkeep.runIfDue()),
     duePostsLookOwed: () => scheduling.lookDue(),
     isClosed: () => closed,
     adminClient: resolved.adminClient ? createAdminClient(resolved.name) : undefined,

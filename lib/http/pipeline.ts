@@ -24,9 +24,12 @@ export interface PipelineDeps {
   router: ApiRouter;
   contentKeys: ContentKeys;
   contentResponses: ContentResponses;
-  /** Publishes scheduled posts fallen due, if a look is owed; runs before every routed request (lib/resources/posts/scheduling.ts). */
-  publishDuePosts(): Promise<void>;
-  /** Whether `publishDuePosts` owes a look now: the response cache may not answer before it has run. */
+  /**
+   * Runs before every routed request: publishes scheduled posts fallen due, if a look is owed
+   * (lib/resources/posts/scheduling.ts), and the hourly clean-up (lib/events/people-upkeep.ts).
+   */
+  runDueWork(): Promise<void>;
+  /** Whether a look for scheduled posts is owed now: the response cache may not answer before `runDueWork` has run. */
   duePostsLookOwed(): boolean;
   isClosed(): boolean;
   /** The admin web app under `/{name}/`, unless turned off. */
@@ -147,7 +150,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     if (route.permission && ctx.actor && !allows(ctx.actor, route.permission)) throw noPermission();
     // a write's response options are checked before it runs, so a request refused for them changed nothing
     if (method === 'POST' || method === 'PUT') outputOptions(ctx.query);
-    await deps.publishDuePosts();
+    await deps.runDueWork();
     if (found.api === 'content' && !route.uncached) return contentResponses.serve(ctx, route);
     let answer = await route.handle(ctx);
     if (found.api === 'admin' && answer.headers['cache-control'] === undefined) answer = withHeaders(answer, { 'cache-control': CACHE_CONTROL_ADMIN });
