@@ -6,7 +6,8 @@
 // nearly every post: no search is realistic there. This section makes its own site: a vocabulary of
 // 20,000 words drawn by Zipf's law (as words in text are), bodies of 250–550 words in paragraphs,
 // titles of 4–8 words, two of 50 tags and one of 10 authors per post. It is built once per size into
-// bench/.cache/ (a PGlite data directory, and a schema on the server) and reused.
+// bench/.cache/ (a PGlite data directory, and a schema on the server) and reused; PRESSROOM_BENCH_CACHE
+// names another folder for it (building 100k posts takes minutes: one outside the worktree outlives it).
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,7 @@ const POSTS_PER_INSERT = 250;
 const SERVER_URL = process.env.PRESSROOM_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Pronounceable made-up words, distinct, in rank order (the first is the most frequent). */
-function vocabulary(): string[] {
+export function vocabulary(): string[] {
   const random = seeded(36);
   const onsets = ['b', 'c', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'br', 'st', 'tr', 'pl'];
   const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ou'];
@@ -65,7 +66,7 @@ const hex = (prefix: string, n: number) => `${prefix}${n.toString(16).padStart(2
 const capital = (word: string) => `${word[0].toUpperCase()}${word.slice(1)}`;
 
 /** The words the measured queries use, chosen by rank so that they stand where a reader's would. */
-function queryWords(words: string[]) {
+export function queryWords(words: string[]) {
   // a two-word query of words in the top few hundred (each in some 5–10% of posts), and a word among the
   // top hundred cut one letter short, as a reader types it
   return { two: `${words[150]} ${words[400]}`, prefix: words[60].slice(0, -1) };
@@ -145,8 +146,9 @@ async function openService(storage: ReturnType<typeof createSqlStorage>): Promis
 }
 
 /** A service over a search site on PGlite in bench/.cache/, built on first use. */
-async function pgliteSite(count: number, log: (text: string) => void) {
-  const dir = fileURLToPath(new URL(`./.cache/search-${count}`, import.meta.url));
+export async function pgliteSite(count: number, log: (text: string) => void) {
+  const cache = process.env.PRESSROOM_BENCH_CACHE ?? fileURLToPath(new URL('./.cache', import.meta.url));
+  const dir = `${cache}/search-${count}`;
   const built = existsSync(`${dir}/.built`);
   if (!built) await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -163,7 +165,7 @@ async function pgliteSite(count: number, log: (text: string) => void) {
 }
 
 /** The same site on the PostgreSQL server, in a schema of its own kept between runs. */
-async function serverSite(count: number, log: (text: string) => void) {
+export async function serverSite(count: number, log: (text: string) => void) {
   const schema = `pressroom_bench_search_${count}`;
   let driver = await createPgDriver({ connectionString: SERVER_URL, schema });
   const { rows } = await driver.query<{ n: number }>(`SELECT count(*)::int AS n FROM posts`);
@@ -209,14 +211,16 @@ async function timeSearch(service: Service, key: string, query: string, calls: n
 /** Sizes of the index and of the column it is made from, in MB. */
 async function indexSize(db: SqlDriver) {
   const { rows } = await db.query<{ index: number; column: number; table: number }>(
-    `SELECT pg_relation_size('posts_search')::float8 / 1048576 AS index,
-            (SELECT sum(pg_column_size(search)) FROM posts)::float8 / 1048576 AS column,
-            pg_total_relation_size('posts')::float8 / 1048576 AS table`,
+    `SELECT pg_relation_size('post_search_search')::float8 / 1048576 AS index,
+            (SELECT sum(pg_column_size(search)) FROM post_search)::float8 / 1048576 AS column,
+            pg_total_relation_size('post_search')::float8 / 1048576 AS table`,
   );
   return rows[0];
 }
 
 const WRITE_ROUNDS = 8;
+/** The triggers on posts that keep post_search (migrations/020). */
+const SEARCH_TRIGGERS = ['posts_search_text', 'posts_search_columns'];
 const WRITE_CALLS = 30;
 
 /** POST and PUT of a post with the search trigger on and off, alternating rounds in one process (as admin.ts recordingCost). */
@@ -234,7 +238,7 @@ async function writeCost(ctx: BenchContext, db: SqlDriver, service: Service, adm
     for (let round = 0; round < WRITE_ROUNDS; round++) {
       const perRound = { on: { post: 0, put: 0 }, off: { post: 0, put: 0 } };
       for (const mode of round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
-        await db.exec(`ALTER TABLE posts ${mode === 'on' ? 'ENABLE' : 'DISABLE'} TRIGGER posts_search`);
+        for (const trigger of SEARCH_TRIGGERS) await db.exec(`ALTER TABLE posts ${mode === 'on' ? 'ENABLE' : 'DISABLE'} TRIGGER ${trigger}`);
         const written: { id: string; updated_at: string }[] = [];
         const add = await timeLoop(
           async () => {
@@ -262,9 +266,9 @@ async function writeCost(ctx: BenchContext, db: SqlDriver, service: Service, adm
       ratios.put.push(perRound.on.put / perRound.off.put);
     }
   } finally {
-    await db.exec('ALTER TABLE posts ENABLE TRIGGER posts_search');
-    // the posts written with the trigger off are indexed like the rest
-    await db.exec(`UPDATE posts SET tag_ids = tag_ids WHERE search IS NULL`);
+    for (const trigger of SEARCH_TRIGGERS) await db.exec(`ALTER TABLE posts ENABLE TRIGGER ${trigger}`);
+    // the posts written with the triggers off are indexed like the rest
+    await db.exec(`UPDATE posts SET tag_ids = tag_ids WHERE title LIKE 'Search write %'`);
   }
   for (const kind of ['post', 'put'] as const) {
     const sorted = ratios[kind].sort((a, b) => a - b);
@@ -324,7 +328,7 @@ export async function searchSection(ctx: BenchContext): Promise<void> {
           });
       }
       const size = await indexSize(site.driver);
-      ctx.report.add({ section: 'search', name: `${where}: GIN index posts_search`, value: size.index, unit: 'MB', detail: size });
+      ctx.report.add({ section: 'search', name: `${where}: GIN index post_search_search`, value: size.index, unit: 'MB', detail: size });
       ctx.report.add({ section: 'search', name: `${where}: the tsvector column (sum of its values)`, value: size.column, unit: 'MB' });
       if (where === 'PGlite') await writeCost(ctx, site.driver, site.service, keys.adminKey);
     } finally {

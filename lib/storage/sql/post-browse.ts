@@ -37,13 +37,29 @@ const DEFAULT_ORDER: Record<PostQuery['defaultOrder'], readonly string[]> = {
 };
 
 /**
+ * The default orders while searching, after the relevance, by post_search's copies of the columns where
+ * it keeps them: a search that names no column of `posts` (nor its filter) is sorted and counted
+ * without reading a row of `posts`, whose join PostgreSQL then leaves out.
+ */
+const SEARCH_DEFAULT_ORDER: Record<PostQuery['defaultOrder'], readonly string[]> = {
+  admin: [`CASE s.status WHEN 'scheduled' THEN 0 WHEN 'draft' THEN 1 ELSE 2 END`, 's.published_at DESC NULLS FIRST', 'p.updated_at DESC'],
+  published_at: ['s.published_at DESC'],
+  title: ['p.title ASC'],
+};
+
+/** What a search reads: post_search, and the post it belongs to where a filter, an order or the page's columns need it. */
+const SEARCH_FROM = 'post_search s LEFT JOIN posts p ON p.id = s.post_id';
+
+/**
  * The conditions of a browse. `from`: a comparison of the filter on tags or authors that every match
  * passes, whose linked posts the browse should start from (`startFrom` says when).
  */
 function conditions(query: PostQuery, from?: NqlComparison): Pick<BrowseSpec, 'where' | 'params'> {
   const params: unknown[] = [query.type];
-  const where = ['p.type = $1'];
-  if (query.publishedOnly) where.push(`p.status = 'published'`);
+  // a search tests what post_search keeps of each post there, so that it need not read `posts`
+  const t = query.search ? 's' : 'p';
+  const where = [`${t}.type = $1`];
+  if (query.publishedOnly) where.push(`${t}.status = 'published'`);
   if (query.search) where.push(...searchConditions(query.search, Boolean(query.publishedOnly), params));
   if (query.filter) {
     const fields = query.publishedOnly ? publicPostFields : postFields;
@@ -122,9 +138,9 @@ export function browseSpec(query: PostQuery, from?: NqlComparison): BrowseSpec {
   if (order.length === 0) {
     // while searching, the most relevant first; then as the list is ordered when not searching
     if (query.search) order.push(`${searchRank(query.search, orderParams, base.params.length + 1)} DESC`);
-    order.push(...DEFAULT_ORDER[query.defaultOrder]);
+    order.push(...(query.search ? SEARCH_DEFAULT_ORDER : DEFAULT_ORDER)[query.defaultOrder]);
   }
-  order.push('p.id DESC');
+  order.push(query.search ? 's.post_id DESC' : 'p.id DESC');
   // A public page is a walk of the published posts by an index that also holds what common filters
   // test (migration 011): the posts a filter rejects or an offset skips are passed over in the index
   // alone. Where the walk passes over none (the first page, unfiltered), the second look-up only adds
@@ -132,6 +148,10 @@ export function browseSpec(query: PostQuery, from?: NqlComparison): BrowseSpec {
   // list is no page to look up.
   const passesOver = Boolean(query.filter) || query.page.offset > 0;
   const pageKey = query.publishedOnly && passesOver && !from && !query.search && query.page.limit !== null ? 'p.id' : undefined;
+  if (query.search) {
+    // a search tests each match once, for its page and its total together
+    return { from: SEARCH_FROM, select: postColumns(query.bodies), ...base, order, orderParams, page: query.page, totalWithPage: 's.post_id' };
+  }
   return { from: 'posts p', select: postColumns(query.bodies), ...base, order, orderParams, page: query.page, pageKey };
 }
 

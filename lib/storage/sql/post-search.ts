@@ -2,8 +2,9 @@ import type { Headline, PostSearch, SearchTerm } from '../storage';
 import type { SqlDriver } from './driver';
 import { equalsAny } from './common';
 
-// Full-text search over the `search` tsvector each post keeps (migrations/016): title and public tag
-// names weigh A, custom excerpt and author names B, the body D; `search_head` holds the A and B part.
+// Full-text search over the `search` tsvector each post keeps in `post_search s` (migrations/016 and
+// 020): title and public tag names weigh A, custom excerpt and author names B, the body D; `head` holds
+// the A and B part.
 // The reader's text never reaches `to_tsquery` as it was written: lib/resources/posts/search-query.ts
 // cuts it into words of letters, digits and marks only, and each is quoted here, so no character of it
 // can be an operator.
@@ -32,18 +33,18 @@ export function tsqueryText(search: PostSearch, which: 'found' | 'excluded'): st
 const tsquery = (n: number) => `(SELECT to_tsquery(pressroom_search_config(), $${n}))`;
 
 /**
- * The conditions of a search over `posts p`, with their values appended to `params`. The index finds
- * the posts every term to find matches; the exclusions are tested on those. On the Content API a post
- * whose body its visibility hides is matched by `search_head` (title, tags, excerpt, authors) alone.
+ * The conditions of a search over `post_search s`, with their values appended to `params`. The index
+ * finds the posts every term to find matches; the exclusions are tested on those. On the Content API a
+ * post whose body its visibility hides is matched by `head` (title, tags, excerpt, authors) alone.
  */
 export function searchConditions(search: PostSearch, publishedOnly: boolean, params: unknown[]): string[] {
   params.push(tsqueryText(search, 'found'));
   const found = tsquery(params.length);
-  const where = [`p.search @@ ${found}`];
-  if (publishedOnly) where.push(`(p.visibility = 'public' OR p.search_head @@ ${found})`);
+  const where = [`s.search @@ ${found}`];
+  if (publishedOnly) where.push(`(s.visibility = 'public' OR s.head @@ ${found})`);
   if (search.terms.some((term) => term.exclude)) {
     params.push(tsqueryText(search, 'excluded'));
-    const shown = publishedOnly ? `CASE WHEN p.visibility = 'public' THEN p.search ELSE p.search_head END` : 'p.search';
+    const shown = publishedOnly ? `CASE WHEN s.visibility = 'public' THEN s.search ELSE s.head END` : 's.search';
     where.push(`NOT (${shown}) @@ ${tsquery(params.length)}`);
   }
   return where;
@@ -51,13 +52,13 @@ export function searchConditions(search: PostSearch, publishedOnly: boolean, par
 
 /**
  * The relevance of a post to a search, higher first: by where the terms stand in its title, tags,
- * excerpt and authors (`search_head`, small enough to be read from the row), so that a match there
+ * excerpt and authors (`head`, small enough to be read from the row), so that a match there
  * ranks above a match in the body only, which all rank alike (and the default order comes next). Its
  * value goes to `params`, numbered from `first`.
  */
 export function searchRank(search: PostSearch, params: unknown[], first: number): string {
   params.push(tsqueryText(search, 'found'));
-  return `ts_rank(p.search_head, ${tsquery(first + params.length - 1)})`;
+  return `ts_rank(s.head, ${tsquery(first + params.length - 1)})`;
 }
 
 /** The site's text search configuration, as the index was built with it. */
