@@ -11,8 +11,11 @@ import { loadOracle, ORACLE_IMAGE_WIDTHS, ORACLE_MAX_IMAGE_WIDTH, ORACLE_SITE, t
 
 const DOCUMENTS = Number(process.env.FROM_HTML_DOCUMENTS ?? 300);
 const ROUND_TRIP_EVERY = 3;
+const BATCH = 100;
 const UNSAFE_EVERY = 10;
-const SCRIPTY = /<script|javascript:|vbscript:|\son\w+=/i;
+// Documents the two renderers deliberately render differently (README, "Content formats"): pressroom
+// leaves out what could run script, and escapes a quote in a URL the reference writes into an attribute raw.
+const RENDERED_DIFFERENTLY = /<script|javascript:|vbscript:|\son\w+=|\\"quoted\\"/i;
 const options = { siteUrl: ORACLE_SITE, imageWidths: ORACLE_IMAGE_WIDTHS, maxImageWidth: ORACLE_MAX_IMAGE_WIDTH, canTransformImage: () => true };
 
 function firstDifference(expected: string, actual: string): string {
@@ -22,7 +25,7 @@ function firstDifference(expected: string, actual: string): string {
   return `they differ at character ${i}\nreference: ${around(expected)}\npressroom: ${around(actual)}`;
 }
 
-/** The reference's answer as text, or its error (pressroom then refuses too). */
+/** The reference's answer as text, or its error. */
 function reference(oracle: Oracle, html: string): string | Error {
   try {
     return JSON.stringify(oracle.htmlToLexical(html));
@@ -30,6 +33,11 @@ function reference(oracle: Oracle, html: string): string | Error {
     return error as Error;
   }
 }
+
+// Where one of the reference's card importers fails (a toggle card without its heading, a button card
+// without its button…) lexical discards the whole update and the reference answers an empty document,
+// dropping everything the client sent; pressroom refuses such HTML with a LexicalError instead.
+const EMPTY_ROOT = '{"root":{"children":[],"direction":null,"format":"","indent":0,"type":"root","version":1}}';
 
 describe('html → lexical, differential against the reference converter', () => {
   const oracle = (() => {
@@ -44,37 +52,13 @@ describe('html → lexical, differential against the reference converter', () =>
     if (oracle instanceof Error) throw oracle;
   });
 
-  it(`converts ${DOCUMENTS} seeded documents byte for byte as the reference, and renders them alike`, async () => {
-    if (oracle instanceof Error) throw oracle;
-    const failures: string[] = [];
-    for (let seed = 1; seed <= DOCUMENTS; seed++) {
-      const html = new HtmlGenerator(seed, seed % UNSAFE_EVERY === 0).document();
-      const expected = reference(oracle, html);
-      let actual: string | Error;
-      try {
-        actual = htmlToLexical(html);
-      } catch (error) {
-        actual = error as Error;
-      }
-      if (expected instanceof Error || actual instanceof Error) {
-        // the reference throws on a few malformed cards; pressroom refuses those with a clear error
-        if (!(expected instanceof Error && actual instanceof Error) && failures.length < 5)
-          failures.push(`seed ${seed}: ${String(expected)} / ${String(actual)}\n${html}`);
-        continue;
-      }
-      if (actual !== expected) {
-        if (failures.length < 5) failures.push(`seed ${seed}\n${html}\n${firstDifference(expected, actual)}`);
-        continue;
-      }
-      // pressroom's renderer deliberately leaves out what could run script (README, "Content formats")
-      if (seed % ROUND_TRIP_EVERY === 0 && !SCRIPTY.test(expected)) {
-        const ours = renderLexical(parseLexical(actual), options);
-        const theirs = await oracle.render(expected);
-        if (ours !== theirs && failures.length < 5) failures.push(`seed ${seed} renders differently\n${html}\n${firstDifference(theirs, ours)}`);
-      }
-    }
-    expect(failures.join('\n\n')).toBe('');
-  }, 240_000);
+  for (let first = 1; first <= DOCUMENTS; first += BATCH) {
+    const last = Math.min(DOCUMENTS, first + BATCH - 1);
+    it(`converts documents ${first}–${last} byte for byte as the reference, and renders them alike`, async () => {
+      if (oracle instanceof Error) throw oracle;
+      await batch(oracle, first, last);
+    }, 120_000);
+  }
 
   it('exercised every construct', () => {
     const seen = new Map<string, number>();
@@ -109,3 +93,34 @@ describe('html → lexical, differential against the reference converter', () =>
     for (const type of [...types, ...cards]) expect(seen.get(type) ?? 0, type).toBeGreaterThan(3);
   });
 });
+
+async function batch(oracle: Oracle, firstSeed: number, lastSeed: number): Promise<void> {
+  const failures: string[] = [];
+  for (let seed = firstSeed; seed <= lastSeed; seed++) {
+    const html = new HtmlGenerator(seed, seed % UNSAFE_EVERY === 0).document();
+    const expected = reference(oracle, html);
+    let actual: string | Error;
+    try {
+      actual = htmlToLexical(html);
+    } catch (error) {
+      actual = error as Error;
+    }
+    if (actual instanceof LexicalError && expected === EMPTY_ROOT) continue;
+    if (expected instanceof Error || actual instanceof Error) {
+      if (failures.length < 5) failures.push(`seed ${seed}: ${String(expected)} / ${String(actual)}\n${html}`);
+      continue;
+    }
+    if (actual !== expected) {
+      if (failures.length < 5) failures.push(`seed ${seed}\n${html}\n${firstDifference(expected, actual)}`);
+      continue;
+    }
+    // pressroom's renderer deliberately leaves out what could run script (README, "Content formats")
+    // (an empty document is one the reference's renderer refuses to load)
+    if (seed % ROUND_TRIP_EVERY === 0 && !RENDERED_DIFFERENTLY.test(expected) && expected !== EMPTY_ROOT) {
+      const ours = renderLexical(parseLexical(actual), options);
+      const theirs = await oracle.render(expected);
+      if (ours !== theirs && failures.length < 5) failures.push(`seed ${seed} renders differently\n${html}\n${firstDifference(theirs, ours)}`);
+    }
+  }
+  expect(failures.join('\n\n')).toBe('');
+}

@@ -24,6 +24,11 @@ describe('htmlToLexical on hostile input', () => {
     expect(() => htmlToLexical(html)).toThrow(LexicalError);
   });
 
+  it('refuses deeply nested tables (kept as html cards) with a LexicalError', () => {
+    const html = '<table><tr><td>'.repeat(600) + 'x' + '</td></tr></table>'.repeat(600);
+    expect(() => htmlToLexical(html)).toThrow(LexicalError);
+  });
+
   it('refuses lists nested past the lexical depth limit with a LexicalError', () => {
     const html = '<ul><li>x'.repeat(60) + '</li></ul>'.repeat(60);
     expect(() => htmlToLexical(html)).toThrow(/nested deeper/);

@@ -19,6 +19,13 @@ function build(type: string, properties: readonly Property[], data: Data): Recor
   return json;
 }
 
+/** The reference never stores a data: URL: it writes a placeholder instead. */
+function withoutBlob(card: Record<string, unknown>, key: string): Record<string, unknown> {
+  const value = card[key];
+  if (typeof value === 'string' && value.startsWith('data:')) card[key] = '<base64String>';
+  return card;
+}
+
 export function imageJson(data: Data): Record<string, unknown> {
   const card = build(
     'image',
@@ -34,8 +41,7 @@ export function imageJson(data: Data): Record<string, unknown> {
     ],
     data,
   );
-  if (typeof card.src === 'string' && card.src.startsWith('data:')) card.src = '<base64String>';
-  return card;
+  return withoutBlob(card, 'src');
 }
 
 export const codeBlockJson = (data: Data) =>
@@ -50,24 +56,27 @@ export const codeBlockJson = (data: Data) =>
   );
 
 export const videoJson = (data: Data) =>
-  build(
-    'video',
-    [
-      ['src', ''],
-      ['caption', ''],
-      ['fileName', ''],
-      ['mimeType', ''],
-      ['width', null],
-      ['height', null],
-      ['duration', 0],
-      ['thumbnailSrc', ''],
-      ['customThumbnailSrc', ''],
-      ['thumbnailWidth', null],
-      ['thumbnailHeight', null],
-      ['cardWidth', 'regular'],
-      ['loop', false],
-    ],
-    data,
+  withoutBlob(
+    build(
+      'video',
+      [
+        ['src', ''],
+        ['caption', ''],
+        ['fileName', ''],
+        ['mimeType', ''],
+        ['width', null],
+        ['height', null],
+        ['duration', 0],
+        ['thumbnailSrc', ''],
+        ['customThumbnailSrc', ''],
+        ['thumbnailWidth', null],
+        ['thumbnailHeight', null],
+        ['cardWidth', 'regular'],
+        ['loop', false],
+      ],
+      data,
+    ),
+    'src',
   );
 
 export const audioJson = (data: Data) =>
@@ -178,8 +187,58 @@ export function fileJson(data: Data): Record<string, unknown> {
     data,
   );
   void _version;
-  return rest;
+  return withoutBlob(rest, 'src');
 }
 
 export const horizontalRuleJson = () => ({ type: 'horizontalrule', version: 1 });
 export const paywallJson = () => ({ type: 'paywall', version: 1 });
+
+/** The header card; `version` is one of its properties (1 or 2), in the key the node's own version holds. */
+export const headerJson = (data: Data) =>
+  build(
+    'header',
+    [
+      ['size', 'small'],
+      ['style', 'dark'],
+      ['buttonEnabled', false],
+      ['buttonUrl', ''],
+      ['buttonText', ''],
+      ['header', ''],
+      ['subheader', ''],
+      ['backgroundImageSrc', ''],
+      ['version', 1],
+      ['accentColor', '#FF1A75'],
+      ['alignment', 'center'],
+      ['backgroundColor', '#000000'],
+      ['backgroundImageWidth', null],
+      ['backgroundImageHeight', null],
+      ['backgroundSize', 'cover'],
+      ['textColor', '#FFFFFF'],
+      ['buttonColor', '#ffffff'],
+      ['buttonTextColor', '#000000'],
+      ['layout', 'full'],
+      ['swapped', false],
+    ],
+    data,
+  );
+
+export const productJson = (data: Data) =>
+  withoutBlob(
+    build(
+      'product',
+      [
+        ['productImageSrc', ''],
+        ['productImageWidth', null],
+        ['productImageHeight', null],
+        ['productTitle', ''],
+        ['productDescription', ''],
+        ['productRatingEnabled', false],
+        ['productStarRating', 5],
+        ['productButtonEnabled', false],
+        ['productButton', ''],
+        ['productUrl', ''],
+      ],
+      data,
+    ),
+    'productImageSrc',
+  );

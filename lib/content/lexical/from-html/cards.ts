@@ -308,7 +308,111 @@ const divMatchers: CardMatcher[] = [
       return json.buttonJson({ buttonText: textContent(button), alignment: alignment ? alignment[1] : undefined, buttonUrl: getAttr(button, 'href') });
     });
   },
+  // header, v1 and v2
+  (node) => {
+    const div = node as Element;
+    if (!hasClass(div, 'kg-header-card')) return null;
+    if (!hasClass(div, 'kg-v2')) {
+      return offer(1, (domNode) => {
+        const header = querySelector(domNode, '.kg-header-card-header');
+        const subheader = querySelector(domNode, '.kg-header-card-subheader');
+        const button = querySelector(domNode, '.kg-header-card-button');
+        return json.headerJson({
+          size: hasClass(domNode, 'kg-size-large') ? 'large' : 'small',
+          style: hasClass(domNode, 'kg-style-image') ? 'image' : 'text',
+          backgroundImageSrc: getAttr(domNode, 'data-kg-background-image'),
+          header: header ? textContent(header) : '',
+          subheader: subheader ? textContent(subheader) : '',
+          buttonEnabled: !!button,
+          buttonUrl: button ? getAttr(button, 'href') : '',
+          buttonText: button ? textContent(button) : '',
+          version: 1,
+        });
+      });
+    }
+    return offer(1, (domNode) => {
+      const header = querySelector(domNode, '.kg-header-card-heading');
+      const subheader = querySelector(domNode, '.kg-header-card-subheading');
+      const button = querySelector(domNode, '.kg-header-card-button');
+      const image = querySelector(domNode, '.kg-header-card-image');
+      const backgroundImageSrc = image ? getAttr(image, 'src') : undefined;
+      return json.headerJson({
+        backgroundColor: hasClass(domNode, 'kg-style-accent') ? 'accent' : getAttr(domNode, 'data-background-color'),
+        buttonColor: (button && getAttr(button, 'data-button-color')) || '',
+        alignment: hasClass(domNode, 'kg-align-center') ? 'center' : '',
+        backgroundImageSrc,
+        layout: backgroundImageSrc ? 'split' : '',
+        textColor: (header && getAttr(header, 'data-text-color')) || '',
+        header: (header && textContent(header)) || '',
+        subheader: (subheader && textContent(subheader)) || '',
+        buttonEnabled: !!button,
+        buttonUrl: button ? getAttr(button, 'href') : '',
+        buttonText: button ? textContent(button) : '',
+        buttonTextColor: (button && getAttr(button, 'data-button-text-color')) || '',
+        version: 2,
+      });
+    });
+  },
+  // product (gives up when it has none of title, description, image, link)
+  (node) => {
+    if (!hasClass(node as Element, 'kg-product-card')) return null;
+    return offer(1, (domNode) => {
+      const title = readCaption(domNode, '.kg-product-card-title');
+      const description = readCaption(domNode, '.kg-product-card-description');
+      const payload: Record<string, unknown> = {
+        productButtonEnabled: false,
+        productRatingEnabled: false,
+        productTitle: title,
+        productDescription: description,
+      };
+      const img = querySelector(domNode, '.kg-product-card-image');
+      if (img && getAttr(img, 'src')) {
+        payload.productImageSrc = getAttr(img, 'src');
+        if (getAttr(img, 'width')) payload.productImageWidth = getAttr(img, 'width');
+        if (getAttr(img, 'height')) payload.productImageHeight = getAttr(img, 'height');
+      }
+      const stars = querySelectorAll(domNode, '.kg-product-card-rating-active').length;
+      if (stars) {
+        payload.productRatingEnabled = true;
+        payload.productStarRating = stars;
+      }
+      const button = querySelector(domNode, 'a');
+      if (button) {
+        const url = getAttr(button, 'href');
+        const text = textContent(button).replace(/\n/g, ' ').replace(/\s+/g, ' ').trim();
+        if (url && text) {
+          payload.productButtonEnabled = true;
+          payload.productButton = text;
+          payload.productUrl = url;
+        }
+      }
+      if (!title && !description && !img && !button) return null;
+      return json.productJson(payload);
+    });
+  },
+  // Medium ("graf") galleries: a run of sibling divs with images, gathered into one
+  (node) => {
+    if (!isGrafGallery(node)) return null;
+    return offer(1, (domNode) => {
+      let caption: unknown = readCaption(domNode);
+      let images = querySelectorAll(domNode, 'img');
+      let next = elementSibling(domNode, 1);
+      while (next && isGrafGallery(next)) {
+        const current = next;
+        images = images.concat(querySelectorAll(current, 'img'));
+        const currentCaption = readCaption(current);
+        if (currentCaption) caption = `${String(caption)} / ${currentCaption}`;
+        next = elementSibling(current, 1);
+        remove(current);
+      }
+      return json.galleryJson({ caption, images: images.map(galleryImage) });
+    });
+  },
 ];
+
+function isGrafGallery(node: DomNode): boolean {
+  return isElement(node) && nodeName(node) === 'DIV' && !!dataAttr(node, 'paragraph-count') && querySelectorAll(node, 'img').length > 0;
+}
 
 /** kg-default-nodes' sizeToBytes: "12 KB" → 12288; 0 when unreadable. */
 function sizeToBytes(size: string): number {
@@ -398,5 +502,3 @@ export const CARD_MATCHERS: ReadonlyMap<string, readonly CardMatcher[]> = new Ma
     ],
   ],
 ]);
-
-export { elementSibling };

@@ -11,10 +11,23 @@ export type ParentNode = DefaultTreeAdapterMap['parentNode'];
 
 const adapter = defaultTreeAdapter;
 
+// jsdom's tree adapter for parse5, where it differs from parse5's own: text foster-parented out of a table
+// (`<table><tr>x…`) with no text just before the table is appended at the end of the table's parent
+// (jsdom's insertTextBefore calls `_append`, which ignores the reference node), not inserted before it.
+const jsdomAdapter: typeof defaultTreeAdapter = {
+  ...defaultTreeAdapter,
+  insertTextBefore(parent, text, reference) {
+    const list = parent.childNodes;
+    const previous = list[list.indexOf(reference) - 1];
+    if (previous && defaultTreeAdapter.isTextNode(previous)) previous.value += text;
+    else defaultTreeAdapter.insertText(parent, text);
+  },
+};
+
 /** `new JSDOM('<body>' + html + '</body>').window.document.body`. */
 export function parseBody(html: string): Element {
   // jsdom runs no scripts, so <noscript> content is parsed as markup
-  const document = parse(`<body>${html}</body>`, { scriptingEnabled: false });
+  const document = parse(`<body>${html}</body>`, { scriptingEnabled: false, treeAdapter: jsdomAdapter });
   const htmlElement = document.childNodes.find(isElement) as Element;
   return htmlElement.childNodes.find((node) => isElement(node) && node.tagName === 'body') as Element;
 }
@@ -131,9 +144,8 @@ export function innerHTML(element: Element): string {
   return serialize(element);
 }
 
-export function outerHTML(node: DomNode): string {
-  if (isText(node) || isComment(node)) return undefined as unknown as string;
-  return serializeOuter(node as DefaultTreeAdapterMap['element']);
+export function outerHTML(element: Element): string {
+  return serializeOuter(element);
 }
 
 /** Descendant elements in document order. */

@@ -109,12 +109,12 @@ export class DomImporter {
     const children = body.childNodes as DomNode[];
     for (let i = 0; i < children.length; i++) {
       const child = children[i];
-      if (!isIgnored(child)) out.push(...this.createNodes(child, new Map(), null, 0));
+      if (!isIgnored(child)) out.push(...this.createNodes(child, new Map(), 0));
     }
     return out;
   }
 
-  private createNodes(node: DomNode, forChildMap: Map<string, ForChild>, parent: LexNode | null, depth: number): LexNode[] {
+  private createNodes(node: DomNode, forChildMap: Map<string, ForChild>, depth: number): LexNode[] {
     if (depth > MAX_DOM_DEPTH) throw new DomDepthError(`html is nested deeper than ${MAX_DOM_DEPTH} elements`);
     let nodes: LexNode[] = [];
     if (isIgnored(node)) return nodes;
@@ -137,11 +137,10 @@ export class DomImporter {
     }
     const children = childNodes(node);
     let childNodesOut: LexNode[] = [];
-    for (let i = 0; i < children.length; i++) childNodesOut.push(...this.createNodes(children[i], new Map(forChildMap), current, depth + 1));
+    for (let i = 0; i < children.length; i++) childNodesOut.push(...this.createNodes(children[i], new Map(forChildMap), depth + 1));
     if (after) childNodesOut = after(childNodesOut);
     if (current === null) nodes = nodes.concat(childNodesOut);
     else if (current.kind === 'element') this.tree.append(current, childNodesOut);
-    void parent;
     return nodes;
   }
 

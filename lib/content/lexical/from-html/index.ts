@@ -28,6 +28,8 @@ export function htmlToLexical(html: string): string {
     nodes = new DomImporter(tree).generate(parseBody(html.trim()));
   } catch (error) {
     if (error instanceof DomDepthError) throw new LexicalError(error.message);
+    // serializing a card's deeply nested markup (parse5's serializer recurses) can still overflow
+    if (error instanceof RangeError) throw new LexicalError('html is nested too deep to convert');
     throw error;
   }
   insertIntoRoot(tree, root, nodes);
