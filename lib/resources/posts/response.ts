@@ -11,7 +11,8 @@ import { revisionSchema } from '../revisions/response';
  */
 
 const body = {
-  mobiledoc: z.string().optional(),
+  // null for a post written in lexical (v2 and v3 show its html only)
+  mobiledoc: z.string().nullable().optional(),
   html: z.string().optional(),
   plaintext: z.string().optional(),
 };
