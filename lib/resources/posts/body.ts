@@ -15,6 +15,7 @@ import {
 import type { LexicalRenderOptions, Mobiledoc, ResponsiveImages } from '../../content';
 import { ImageSizes } from '../../files/image-sizes';
 import { UPLOAD_MAX_WIDTH } from '../../files/image-options';
+import { isResizable } from '../../files/variants';
 import type { AppContext } from '../../core/context';
 import { validation } from '../../core/errors';
 
@@ -107,7 +108,12 @@ export function emptyBody(): RenderedBody {
  */
 export function lexicalRenderOptions(app: AppContext): LexicalRenderOptions {
   const { url, images } = app.options;
-  return { siteUrl: url, imageWidths: images.sizes, maxImageWidth: images.uploadTransform ? UPLOAD_MAX_WIDTH : undefined };
+  return {
+    siteUrl: url,
+    imageWidths: images.sizes,
+    maxImageWidth: images.uploadTransform ? UPLOAD_MAX_WIDTH : undefined,
+    canTransformImage: (src) => isResizable(src.split(/[?#]/)[0]),
+  };
 }
 
 /** `plaintext`, when given, must be `htmlToPlaintext(html)` (as a {@link RenderedBody} holds it). */
