@@ -157,9 +157,12 @@ describe('v5 writes of lexical', () => {
     const mobiledocPost = (await body(back)).posts[0];
     expect(mobiledocPost).toMatchObject({ lexical: null, mobiledoc, html: '<p>From mobiledoc</p>' });
 
-    // a v3 client may write mobiledoc over a lexical post too; a title alone keeps the body as it is
+    // a v3 client may write mobiledoc over a lexical post too; a title alone keeps the body as it is, and so
+    // does the mobiledoc: null every read of a lexical post shows, sent back with an edit
     const again = (await body(await v5('PUT', `posts/${post.id}/`, { posts: [{ lexical: TECHNICAL, updated_at: mobiledocPost.updated_at }] }))).posts[0];
-    const titled = await site.admin.put(`posts/${post.id}/?formats=mobiledoc,html`, { posts: [{ title: 'Renamed', updated_at: again.updated_at }] });
+    const titled = await site.admin.put(`posts/${post.id}/?formats=mobiledoc,html`, {
+      posts: [{ title: 'Renamed', mobiledoc: null, updated_at: again.updated_at }],
+    });
     expect(titled.status).toBe(200);
     const renamed = (await body(titled)).posts[0];
     expect(renamed).toMatchObject({ title: 'Renamed', mobiledoc: null, html: rendered(TECHNICAL) });
