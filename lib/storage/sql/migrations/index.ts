@@ -16,6 +16,7 @@ import { bulkChanges } from './015-bulk-changes';
 import { postSearch } from './016-post-search';
 import { postRevisions } from './017-post-revisions';
 import { people } from './018-people';
+import { lexicalPosts } from './019-lexical-posts';
 import { postSearchTable } from './020-post-search-table';
 
 export interface Migration {
@@ -45,6 +46,6 @@ export const migrations: Migration[] = [
   { version: 16, name: 'post-search', sql: postSearch },
   { version: 17, name: 'post-revisions', sql: postRevisions },
   { version: 18, name: 'people', sql: people },
-  // 19 is another branch's
+  { version: 19, name: 'lexical-posts', sql: lexicalPosts },
   { version: 20, name: 'post-search-table', sql: postSearchTable },
 ];
