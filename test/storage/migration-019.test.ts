@@ -59,7 +59,8 @@ describe('migration 019 (lexical posts)', { timeout: 180_000 }, () => {
     // a carrier whose html is not the post's html is not the import's stand-in
     await insertPost(driver, 'other-card', carrier('<p>else</p>'), LEXICAL, HTML);
 
-    expect(await migrate(driver)).toEqual([19]);
+    // 19 and whatever came after it
+    expect((await migrate(driver))[0]).toBe(19);
     const { rows } = await driver.query<{ id: string; mobiledoc: string | null; lexical: string | null; html: string }>(
       'SELECT id, mobiledoc, lexical, html FROM posts ORDER BY id',
     );
