@@ -27,6 +27,7 @@ export { readingTime } from './reading-time';
 export { countWords } from './word-count';
 export { slugify, tagSlug, isReservedSlug } from './slug';
 export {
+  EMPTY_LEXICAL,
   LEXICAL_LIMITS,
   LexicalError,
   isKnownLexicalType,

@@ -22,6 +22,11 @@ const CONTENT_TYPE: Record<OutputFormat, string> = {
 };
 // formats that are not resized (vector, or a container of several images): any size of them is the original
 const NEVER_RESIZED = new Set(['svg', 'svgz', 'ico']);
+
+/** Whether resized copies of an image at this path (or URL, without query) are made: the reference's `canTransformImage`. */
+export function isResizable(path: string): boolean {
+  return Object.hasOwn(FORMAT_OF_EXTENSION, extensionOf(path));
+}
 // at most this many variants are made at once; the rest wait their turn
 const CONCURRENT_TRANSFORMS = 2;
 

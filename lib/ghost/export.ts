@@ -31,16 +31,15 @@ function portableStrings(row: Row, site: SiteAddress): Row {
 type Staff = (id: string | null) => string | null;
 
 function post(row: ExportedPost, by: Staff, site: SiteAddress): Row {
-  // a lexical post untouched since its import still has the html card made from its html: Ghost gets the lexical back
-  const lexical = row.lexical !== null && row.html !== null && row.mobiledoc === lexicalCarrier(row.html) ? row.lexical : null;
   return portableStrings(
     {
       id: row.id,
       uuid: row.uuid,
       title: row.title,
       slug: row.slug,
-      mobiledoc: lexical === null ? row.mobiledoc : null,
-      lexical,
+      // one of the two is null, as in a Ghost 5 export (migrations/019)
+      mobiledoc: row.mobiledoc,
+      lexical: row.lexical,
       html: row.html,
       comment_id: row.comment_id,
       plaintext: row.plaintext,
@@ -100,11 +99,6 @@ function dated<T extends Row>(row: T, ownerId: string, site: SiteAddress): Row {
 
 function link(row: PostLink, column: 'tag_id' | 'author_id'): Row {
   return { id: objectId(), post_id: row.post_id, [column]: row.ref_id, sort_order: row.sort_order };
-}
-
-/** The mobiledoc an imported lexical post is kept in: one html card holding its html (import.ts). */
-export function lexicalCarrier(html: string): string {
-  return JSON.stringify({ version: '0.3.1', ghostVersion: '4.0', atoms: [], cards: [['html', { html }]], markups: [], sections: [[10, 0]] });
 }
 
 async function* rowsOf<T extends ExportTable>(db: Stores, table: T): AsyncGenerator<ExportTables[T][]> {

@@ -8,6 +8,7 @@ import { validateImage } from '../files/image-validate';
 import { contentTypeFor } from '../files/media-types';
 import { FileExistsError, InvalidPathError } from '../files/file-store';
 import { write } from '../resources/shared/write';
+import { lexicalRenderOptions } from '../resources/posts/body';
 import type { Clash, ImportedPost, PostCompletion, PostLink, Stores, TagRow, UserRow } from '../storage/storage';
 import { isZip, readArchive } from './archive';
 import type { MigrationProgress } from './export';
@@ -36,7 +37,7 @@ export interface ImportOptions {
 }
 
 export interface ImportResult {
-  /** Records imported, by kind (`lexical`: posts kept from their lexical source and html). */
+  /** Records imported, by kind (`lexical`: posts and pages kept in lexical, their html rendered from it). */
   imported: { posts: number; pages: number; tags: number; users: number; images: number; settings: number; lexical: number };
   problems: ImportProblem[];
 }
@@ -111,8 +112,9 @@ class Importer {
   private async posts(raws: Raw[]): Promise<void> {
     const rows: ImportedPost[] = [];
     const kinds = new Map<string, BodyKind>();
+    const context = { ...this.ctx, ownerId: this.ownerId, lexical: lexicalRenderOptions(this.app) };
     for (const raw of raws) {
-      const post = postFrom(raw, { ...this.ctx, ownerId: this.ownerId });
+      const post = postFrom(raw, context);
       if ('skip' in post) this.problems.add('Post', String(raw.slug ?? raw.id), `Not imported: ${post.skip}.`);
       else {
         rows.push(post.row);

@@ -6,7 +6,9 @@ export interface RevisionRow {
   id: string;
   post_id: string;
   title: string;
+  /** The body in the post's format then: mobiledoc or lexical, the other null. */
   mobiledoc: string | null;
+  lexical: string | null;
   html: string | null;
   feature_image: string | null;
   custom_excerpt: string | null;

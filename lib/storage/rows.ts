@@ -46,6 +46,8 @@ export interface PostRow extends SocialMetaColumns {
   updated_by: string;
   published_at: Date | null;
   published_by: string | null;
+  /** The body as lexical (a JSON string, as the client sent it); a post has this or `mobiledoc`, never both (migrations/019). */
+  lexical: string | null;
 }
 
 /** Columns a write may set; relations and the denormalised primary ids are handled by the store. */

@@ -4,7 +4,6 @@ import type { PostRow, PostWrite, RoleRow, TagRow, UserRow } from './rows';
 
 /** The columns of a post only export and import use (migrations/012). */
 export interface PostExtras {
-  lexical: string | null;
   feature_image_alt: string | null;
   feature_image_caption: string | null;
 }

@@ -207,7 +207,7 @@ export interface PostStore {
 export interface RevisionStore {
   /** Records a revision, then drops the post's oldest beyond the newest `keep`; call it in the writing transaction. */
   record(row: RevisionRow, keep: number): Promise<void>;
-  /** A page of the post's revisions, newest first; `withBodies: false` leaves mobiledoc and html null. */
+  /** A page of the post's revisions, newest first; `withBodies: false` leaves mobiledoc, lexical and html null. */
   browse(postId: string, page: PageRequest, withBodies: boolean): Promise<BrowseResult<RevisionWithAuthor>>;
   find(postId: string, id: string): Promise<RevisionWithAuthor | null>;
   /** The post's newest revision, or its newest by this author; bodies included. */

@@ -46,7 +46,7 @@ describe('pressroom import and export, spawned', () => {
   it('imports a zip, exports the site, and imports that into an empty site', async () => {
     const imported = await run('import', [join(dir, 'export.zip'), '--data', join(dir, 'a')]);
     expect(imported.code, imported.stderr).toBe(0);
-    expect(imported.stdout).toContain('Imported 5 posts, 1 page, 3 tags, 2 users, 1 image, 4 settings (2 from lexical, kept as html).');
+    expect(imported.stdout).toContain('Imported 5 posts, 1 page, 3 tags, 2 users, 1 image, 4 settings (2 in lexical).');
     expect(imported.stdout).toMatch(/members 1 rows: Not imported: pressroom has no members/);
     // not a terminal: plain lines, the last one the total
     expect(imported.stderr).toMatch(/6 posts in \d+\.\d+s/);

@@ -75,6 +75,7 @@ export function post(authorId: string, overrides: Partial<PostWrite> = {}): Post
     slug: `post-${id}`,
     slug_customised: false,
     mobiledoc: null,
+    lexical: null,
     html: null,
     plaintext: null,
     comment_id: id,

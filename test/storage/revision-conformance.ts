@@ -12,6 +12,7 @@ export function revisionCases(storage: () => Storage, author: () => UserRow) {
     post_id: postId,
     title: 'Revised',
     mobiledoc: '{"v":1}',
+    lexical: null,
     html: '<p>v1</p>',
     feature_image: null,
     custom_excerpt: null,

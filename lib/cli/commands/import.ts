@@ -25,7 +25,7 @@ export function describeImport(result: ImportResult): string {
   const { imported: i, problems } = result;
   const lines = [
     `Imported ${plural(i.posts, 'post')}, ${plural(i.pages, 'page')}, ${plural(i.tags, 'tag')}, ${plural(i.users, 'user')}, ` +
-      `${plural(i.images, 'image')}, ${plural(i.settings, 'setting')}${i.lexical ? ` (${i.lexical} from lexical, kept as html)` : ''}.`,
+      `${plural(i.images, 'image')}, ${plural(i.settings, 'setting')}${i.lexical ? ` (${i.lexical} in lexical)` : ''}.`,
   ];
   if (problems.length) {
     lines.push(`${plural(problems.length, 'problem')}:`);

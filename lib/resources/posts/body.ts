@@ -1,53 +1,119 @@
-import { EMPTY_MOBILEDOC, MobiledocError, htmlToMobiledoc, htmlToPlaintext, imageSources, parseMobiledoc, readingTime, renderMobiledoc } from '../../content';
-import type { Mobiledoc, ResponsiveImages } from '../../content';
+import {
+  EMPTY_LEXICAL,
+  EMPTY_MOBILEDOC,
+  LexicalError,
+  MobiledocError,
+  htmlToMobiledoc,
+  htmlToPlaintext,
+  imageSources,
+  parseLexical,
+  parseMobiledoc,
+  readingTime,
+  renderLexical,
+  renderMobiledoc,
+} from '../../content';
+import type { LexicalRenderOptions, Mobiledoc, ResponsiveImages } from '../../content';
 import { ImageSizes } from '../../files/image-sizes';
+import { UPLOAD_MAX_WIDTH } from '../../files/image-options';
+import { isResizable } from '../../files/variants';
 import type { AppContext } from '../../core/context';
 import { validation } from '../../core/errors';
 
+/** A post's body as stored: its source in exactly one format (the other null), and what is served from it. */
 export interface RenderedBody {
-  mobiledoc: string;
+  mobiledoc: string | null;
+  lexical: string | null;
   html: string;
   plaintext: string;
 }
 
+export interface BodyInput {
+  mobiledoc?: string | null;
+  lexical?: string | null;
+  html?: string | null;
+}
+
+export interface BodyOptions {
+  /** `?source=html`: the body is the `html` field, converted (an `html` field without it is ignored). */
+  sourceHtml: boolean;
+  /** Sizes of a mobiledoc body's images (imagesOfInput). */
+  images?: ResponsiveImages;
+  /** How lexical image cards are rendered (lexicalRenderOptions). */
+  lexical?: LexicalRenderOptions;
+}
+
 /**
- * The stored forms of a post body from what the client sent: `mobiledoc`, or `html` with
- * `?source=html` (an `html` field without it is ignored). Undefined when the body is not being set.
+ * The stored forms of a post body from what the client sent: `lexical`, `mobiledoc`, or `html` with
+ * `?source=html`. Undefined when the body is not being set. A `lexical` or `mobiledoc` of null clears
+ * the body in that format; parsePostInput has refused both formats at once.
  */
-export function bodyFromInput(
-  input: { mobiledoc?: string | null; html?: string | null },
-  sourceHtml: boolean,
-  images?: ResponsiveImages,
-): RenderedBody | undefined {
+export function bodyFromInput(input: BodyInput, options: BodyOptions): RenderedBody | undefined {
+  if (options.sourceHtml && input.html !== undefined) return fromHtml(input.html ?? '', options);
+  if (typeof input.lexical === 'string') return lexicalBody(input.lexical, options.lexical);
+  if (input.mobiledoc !== undefined) return mobiledocBody(input.mobiledoc ?? EMPTY_MOBILEDOC, options.images);
+  if (input.lexical === null) return lexicalBody(EMPTY_LEXICAL, options.lexical);
+  return undefined;
+}
+
+/**
+ * `?source=html`: the html made into a body. The reference makes lexical of it on v5 writes; when
+ * html → lexical lands (lib/content/lexical/from-html/, issue 34), v5 writes convert here, and only
+ * here. Until then every version converts to mobiledoc, as v2 and v3 do.
+ */
+function fromHtml(html: string, options: BodyOptions): RenderedBody {
+  return mobiledocBody(JSON.stringify(htmlToMobiledoc(html)), options.images);
+}
+
+function mobiledocBody(stored: string, images: ResponsiveImages | undefined): RenderedBody {
   let doc: Mobiledoc;
-  let stored: string;
-  if (sourceHtml && input.html !== undefined) {
-    doc = htmlToMobiledoc(input.html ?? '');
-    stored = JSON.stringify(doc);
-  } else if (input.mobiledoc !== undefined) {
-    stored = input.mobiledoc ?? EMPTY_MOBILEDOC;
-    try {
-      doc = parseMobiledoc(stored);
-    } catch (error) {
-      if (error instanceof MobiledocError) {
-        throw validation(`Value in [posts.mobiledoc] is not valid mobiledoc: ${error.message}`, { property: 'mobiledoc' });
-      }
-      throw error;
+  try {
+    doc = parseMobiledoc(stored);
+  } catch (error) {
+    if (error instanceof MobiledocError) {
+      throw validation(`Value in [posts.mobiledoc] is not valid mobiledoc: ${error.message}`, { property: 'mobiledoc' });
     }
-  } else {
-    return undefined;
+    throw error;
   }
-  const html = renderMobiledoc(doc, { images });
+  return served({ mobiledoc: stored, lexical: null }, renderMobiledoc(doc, { images }), 'mobiledoc');
+}
+
+/** Stored as sent, byte for byte; served from the html lib/content/lexical renders as the reference does. */
+function lexicalBody(stored: string, options: LexicalRenderOptions | undefined): RenderedBody {
+  let html: string;
+  try {
+    html = renderLexical(parseLexical(stored), options);
+  } catch (error) {
+    if (error instanceof LexicalError) throw validation(`Value in [posts.lexical] is not valid: ${error.message}.`, { property: 'lexical' });
+    throw error;
+  }
+  return served({ mobiledoc: null, lexical: stored }, html, 'lexical');
+}
+
+function served(source: Pick<RenderedBody, 'mobiledoc' | 'lexical'>, html: string, format: 'mobiledoc' | 'lexical'): RenderedBody {
   const plaintext = htmlToPlaintext(html);
-  // an escaped \u0000 inside the mobiledoc text survives into the html, which PostgreSQL text cannot hold
+  // an escaped \u0000 inside the body's text survives into the html, which PostgreSQL text cannot hold
   if (html.includes('\0') || plaintext.includes('\0')) {
-    throw validation('Value in [posts.mobiledoc] contains a NUL character (\\u0000) in its text.', { property: 'mobiledoc' });
+    throw validation(`Value in [posts.${format}] contains a NUL character (\\u0000) in its text.`, { property: format });
   }
-  return { mobiledoc: stored, html, plaintext };
+  return { ...source, html, plaintext };
 }
 
 export function emptyBody(): RenderedBody {
-  return bodyFromInput({ mobiledoc: EMPTY_MOBILEDOC }, false) as RenderedBody;
+  return mobiledocBody(EMPTY_MOBILEDOC, undefined);
+}
+
+/**
+ * How this site's lexical image cards are rendered, as the reference renders them: `srcset` over the
+ * widths its image copies are made in, and sizes scaled as uploads are when they are resized.
+ */
+export function lexicalRenderOptions(app: AppContext): LexicalRenderOptions {
+  const { url, images } = app.options;
+  return {
+    siteUrl: url,
+    imageWidths: images.sizes,
+    maxImageWidth: images.uploadTransform ? UPLOAD_MAX_WIDTH : undefined,
+    canTransformImage: (src) => isResizable(src.split(/[?#]/)[0]),
+  };
 }
 
 /** `plaintext`, when given, must be `htmlToPlaintext(html)` (as a {@link RenderedBody} holds it). */
@@ -61,11 +127,7 @@ const imageSizes = new WeakMap<AppContext, ImageSizes>();
  * The sizes of the site's own images a body shows, for `srcset`, `width` and `height`; undefined when it
  * shows none. A body without image or gallery cards costs one substring search, not a parse.
  */
-export async function imagesOfInput(
-  app: AppContext,
-  input: { mobiledoc?: string | null; html?: string | null },
-  sourceHtml: boolean,
-): Promise<ResponsiveImages | undefined> {
+export async function imagesOfInput(app: AppContext, input: BodyInput, sourceHtml: boolean): Promise<ResponsiveImages | undefined> {
   let doc: Mobiledoc;
   try {
     if (sourceHtml && input.html !== undefined) {

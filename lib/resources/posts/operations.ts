@@ -19,9 +19,9 @@ import { objectId } from '../../util/ids';
 import { allows, assertCanWritePost } from '../../auth/permissions';
 import { parseDate } from '../shared/dates';
 import { parseWith } from '../shared/validate';
-import { bodyFromInput, emptyBody, readingTimeOf } from './body';
+import { bodyFromInput, emptyBody, lexicalRenderOptions, readingTimeOf, type BodyOptions } from './body';
 import { defaultAuthors, resolveAuthors, resolveTags } from './relations';
-import { postInputSchema, UNSTORABLE_CONTENT, type PostInput } from './schema';
+import { postInputSchema, unstorableContent, type PostInput } from './schema';
 import { recordRevision, type RevisionAuthor, type RevisionIntent } from '../revisions/record';
 import type { ResolvedRevisionOptions } from '../revisions/options';
 
@@ -85,8 +85,12 @@ function revisionAuthor(actor: Actor): RevisionAuthor {
   return { id: actorId(actor), type: actor.kind };
 }
 
+function bodyOptions(ctx: PostWriteContext): BodyOptions {
+  return { sourceHtml: ctx.sourceHtml, images: ctx.images, lexical: lexicalRenderOptions(ctx.app) };
+}
+
 export function parsePostInput(item: Record<string, unknown>, type: PostType, version: Version): PostInput {
-  for (const [field, what] of Object.entries(UNSTORABLE_CONTENT)) {
+  for (const [field, what] of Object.entries(unstorableContent(version))) {
     if (Object.hasOwn(item, field) && item[field] !== null && item[field] !== undefined) {
       throw validation(`Value in [${root(type)}.${field}] cannot be stored: pressroom does not support ${what}.`, {
         property: field,
@@ -95,7 +99,14 @@ export function parsePostInput(item: Record<string, unknown>, type: PostType, ve
       });
     }
   }
-  return parseWith(postInputSchema(version), item, root(type));
+  const input: PostInput = parseWith(postInputSchema(version), item, root(type));
+  if (typeof input.lexical === 'string' && typeof input.mobiledoc === 'string') {
+    throw validation(`Value in [${root(type)}.lexical] cannot be saved with a mobiledoc: a ${label(type).toLowerCase()} is written in one format.`, {
+      property: 'lexical',
+      context: 'Send lexical or mobiledoc, with the other left out or null.',
+    });
+  }
+  return input;
 }
 
 function requireTitle(title: string | undefined, type: PostType): string {
@@ -137,7 +148,7 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
   const { type, app, actor } = ctx;
   const title = requireTitle(input.title, type);
   const now = app.now();
-  const body = bodyFromInput(input, ctx.sourceHtml, ctx.images) ?? emptyBody();
+  const body = bodyFromInput(input, bodyOptions(ctx)) ?? emptyBody();
   const status = input.status ?? 'draft';
   const publishedAt = publication(status, parsePublishedAt(input.published_at, type), null, now, type);
   const id = objectId(now);
@@ -157,6 +168,7 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
     slug,
     slug_customised: customSlug,
     mobiledoc: body.mobiledoc,
+    lexical: body.lexical,
     html: body.html,
     plaintext: body.plaintext,
     comment_id: id,
@@ -223,8 +235,9 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
     const value = input[key];
     if (value !== undefined && !sameValue(value, before[key])) (patch as Record<string, unknown>)[key] = value;
   }
-  const rendered = bodyFromInput(input, ctx.sourceHtml, ctx.images);
-  const body = rendered && rendered.mobiledoc !== before.mobiledoc ? rendered : undefined;
+  const rendered = bodyFromInput(input, bodyOptions(ctx));
+  // a body in the other format replaces this one whole: the patch sets both columns, one of them to null
+  const body = rendered && (rendered.mobiledoc !== before.mobiledoc || rendered.lexical !== before.lexical) ? rendered : undefined;
   if (body) Object.assign(patch, body);
   // a body sent unchanged is still rendered anew, so posts written before today's renderer (srcset) catch up;
   // that alone is no change of the client's, so it cannot collide with another editor's

@@ -4,6 +4,7 @@ import { adminTimestamp, contentTimestamp, metaFields, nullableText, recordId, s
 import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTag } from '../tags/response';
 import { author, user } from '../users/response';
 import { revisionSchema } from '../revisions/response';
+import { takesLexical } from './schema';
 
 /**
  * The post (and page) shapes `serializePost` emits (contract §2.3, §2.4, §2.10). `formats` decides which
@@ -11,7 +12,8 @@ import { revisionSchema } from '../revisions/response';
  */
 
 const body = {
-  mobiledoc: z.string().optional(),
+  // null for a post written in lexical (v2 and v3 show its html only)
+  mobiledoc: z.string().nullable().optional(),
   html: z.string().optional(),
   plaintext: z.string().optional(),
 };
@@ -65,12 +67,15 @@ function adminPost(version: Version) {
       send_email_when_published: z.boolean(),
       // the contract shows no type for a non-null value; pressroom sends no email
       email: z.null(),
+      // v5 writes and shows lexical beside mobiledoc, one of them null (README, "Content formats")
+      ...(takesLexical(version) ? { lexical: nullableText.optional() } : {}),
     })
     .strict();
 }
 
 export const adminPostV2 = adminPost('v2').meta({ description: 'A post or page (Admin API v2).' });
 export const adminPostV3 = adminPost('v3').meta({ description: 'A post or page (Admin API v3).' });
+export const adminPostV5 = adminPost('v5').meta({ description: 'A post or page (Admin API v5).' });
 
 /** What the Content API v3 adds to the contract's v2 list (reference-behaviour §7). */
 const contentV3 = {
@@ -109,7 +114,7 @@ function contentPost(version: Version) {
 export const contentPostV2 = contentPost('v2');
 export const contentPostV3 = contentPost('v3');
 
-export const adminPostSchema = (version: Version) => (version === 'v2' ? adminPostV2 : adminPostV3);
+export const adminPostSchema = (version: Version) => (version === 'v2' ? adminPostV2 : takesLexical(version) ? adminPostV5 : adminPostV3);
 export const contentPostSchema = (version: Version) => (version === 'v2' ? contentPostV2 : contentPostV3);
 
 /** A post or page as the Admin API v3 returns it. */

@@ -7,6 +7,7 @@ import type { OutputOptions } from '../../http/output';
 import { pickFields } from '../../http/output';
 import { urls } from '../shared/urls';
 import { showsV3Shapes } from '../../core/context';
+import { takesLexical } from './schema';
 import { dateFor, type SerializeContext } from '../shared/serialize-context';
 
 export interface PostRelationsOf {
@@ -33,6 +34,8 @@ export function serializePost(post: PostRow, relations: PostRelationsOf, ctx: Se
   // object into a slow hash table, which JSON.stringify then walks slowly too
   const out: Record<string, unknown> = { id: post.id, uuid: post.uuid, title: post.title, slug: post.slug };
   if (output.formats.has('mobiledoc')) out.mobiledoc = hideBody ? '' : post.mobiledoc;
+  // v5 Admin shows the body's source in both formats, one null (its full v5 shape is the field table's)
+  if (!content && takesLexical(ctx.version) && output.formats.has('mobiledoc')) out.lexical = post.lexical;
   if (output.formats.has('html')) out.html = hideBody ? '' : post.html;
   if (output.formats.has('plaintext')) out.plaintext = plaintext;
   out.comment_id = post.comment_id;

@@ -49,6 +49,8 @@ export async function restoreRevision(tx: Stores, ctx: PostWriteContext, postId:
     type,
     ctx.version,
   );
+  // a lexical revision is restored as lexical whatever the API version asking (writes of lexical are v5's)
+  if (revision.lexical !== null) input.lexical = revision.lexical;
   const change = await editPost(tx, { ...ctx, revision: 'restore' }, postId, input);
   if (change.after !== change.before) return change;
   const now = app.now();

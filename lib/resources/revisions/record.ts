@@ -25,7 +25,7 @@ function reasonOf(intent: RevisionIntent, before: PostRow | null, after: PostRow
 }
 
 /** The parts of a post a revision keeps. */
-const KEPT = ['title', 'mobiledoc', 'html', 'feature_image', 'custom_excerpt'] as const;
+const KEPT = ['title', 'mobiledoc', 'lexical', 'html', 'feature_image', 'custom_excerpt'] as const;
 
 const sameContent = (revision: RevisionRow, post: PostRow) => KEPT.every((key) => (revision[key] ?? null) === (post[key] ?? null));
 
@@ -59,6 +59,7 @@ export async function recordRevision(
       post_id: after.id,
       title: after.title,
       mobiledoc: after.mobiledoc,
+      lexical: after.lexical,
       html: after.html,
       feature_image: after.feature_image,
       custom_excerpt: after.custom_excerpt,

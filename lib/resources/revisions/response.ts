@@ -20,7 +20,7 @@ const summary = {
 export const revisionSummarySchema = z.object(summary).strict().meta({ description: 'A revision of a post or page, without its content.' });
 
 export const revisionSchema = z
-  .object({ ...summary, mobiledoc: nullableText, html: nullableText, feature_image: nullableText, custom_excerpt: nullableText })
+  .object({ ...summary, mobiledoc: nullableText, lexical: nullableText, html: nullableText, feature_image: nullableText, custom_excerpt: nullableText })
   .strict()
   .meta({ description: 'A revision of a post or page with its content.' });
 

@@ -17,6 +17,7 @@ export function serializeRevision(row: RevisionWithAuthor): Revision {
   return {
     ...serializeRevisionSummary(row),
     mobiledoc: row.mobiledoc,
+    lexical: row.lexical,
     html: row.html,
     feature_image: row.feature_image,
     custom_excerpt: row.custom_excerpt,

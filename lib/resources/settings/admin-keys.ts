@@ -65,6 +65,8 @@ const SCHEMAS: Record<string, z.ZodType<string | null, unknown>> = {
   members_support_address: z.union([z.literal('noreply'), z.email().max(191)], { error: 'must be an email address or noreply' }),
   codeinjection_head: nullableText(65535),
   codeinjection_foot: nullableText(65535),
+  // the format the admin client writes new posts in (migrations/019 chose it for each site)
+  editor_default_format: z.enum(['lexical', 'mobiledoc'], { error: 'must be lexical or mobiledoc' }),
 };
 
 /** Shown but changed elsewhere (a theme is activated through `themes/`). */

@@ -39,6 +39,7 @@ export const POST_COLUMNS = [
   'updated_by',
   'published_at',
   'published_by',
+  'lexical',
 ] as const;
 
 /**
@@ -62,6 +63,11 @@ const EVERY_COLUMN = ROW_COLUMNS.map((column) => `p.${column}`).join(', ');
 export function postColumns(bodies?: readonly PostBody[]): string {
   if (!bodies) return EVERY_COLUMN;
   // null rather than absent: the row keeps its type, and the serializer never reads a format it was not asked for
-  const body = (name: PostBody) => (bodies.includes(name) ? `p.${name}` : `NULL::text AS ${name}`);
-  return ROW_COLUMNS.map((column) => (column === 'mobiledoc' || column === 'html' ? body(column) : `p.${column}`)).join(', ');
+  const body = (name: PostBody, column: string = name) => (bodies.includes(name) ? `p.${column}` : `NULL::text AS ${column}`);
+  return ROW_COLUMNS.map((column) => {
+    if (column === 'mobiledoc' || column === 'html') return body(column);
+    // a post's editable source is mobiledoc or lexical, whichever it has (migrations/019): read together
+    if (column === 'lexical') return body('mobiledoc', column);
+    return `p.${column}`;
+  }).join(', ');
 }

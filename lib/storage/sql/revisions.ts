@@ -3,7 +3,7 @@ import type { RevisionStore } from '../storage';
 import type { SqlDriver } from './driver';
 
 const SUMMARY = 'r.id, r.post_id, r.title, r.feature_image, r.custom_excerpt, r.author_id, r.author_type, r.reason, r.created_at';
-const BODIES = 'r.mobiledoc, r.html';
+const BODIES = 'r.mobiledoc, r.lexical, r.html';
 /** The author's name, from whichever table `author_type` names. */
 const AUTHOR_NAME = `CASE r.author_type WHEN 'user' THEN (SELECT u.name FROM users u WHERE u.id = r.author_id)
   ELSE (SELECT i.name FROM integrations i WHERE i.id = r.author_id) END AS author_name`;
@@ -12,13 +12,14 @@ export function sqlRevisions(db: SqlDriver): RevisionStore {
   return {
     async record(row, keep) {
       await db.query(
-        `INSERT INTO post_revisions (id, post_id, title, mobiledoc, html, feature_image, custom_excerpt, author_id, author_type, reason, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        `INSERT INTO post_revisions (id, post_id, title, mobiledoc, lexical, html, feature_image, custom_excerpt, author_id, author_type, reason, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
         [
           row.id,
           row.post_id,
           row.title,
           row.mobiledoc,
+          row.lexical,
           row.html,
           row.feature_image,
           row.custom_excerpt,
@@ -46,7 +47,7 @@ export function sqlRevisions(db: SqlDriver): RevisionStore {
       }
       const [{ rows }, counted] = await Promise.all([
         db.query<RevisionWithAuthor>(
-          `SELECT ${SUMMARY}, ${withBodies ? BODIES : 'NULL AS mobiledoc, NULL AS html'}, ${AUTHOR_NAME}
+          `SELECT ${SUMMARY}, ${withBodies ? BODIES : 'NULL AS mobiledoc, NULL AS lexical, NULL AS html'}, ${AUTHOR_NAME}
            FROM post_revisions r WHERE r.post_id = $1 ORDER BY r.seq DESC ${limit}`,
           params,
         ),

@@ -10,7 +10,7 @@ import { AUTHOR_LINKS, TAG_LINKS } from './post-writes';
 import { TAG_COLUMNS } from './tags';
 import { USER_COLUMNS } from './users';
 
-const EXTRAS = ['lexical', 'feature_image_alt', 'feature_image_caption'];
+const EXTRAS = ['feature_image_alt', 'feature_image_caption'];
 const POST_INSERT = [...POST_COLUMNS, ...EXTRAS];
 // everything of a user but the password hash, which no export carries
 const USER_EXPORT_COLUMNS = USER_COLUMNS.filter((c) => c !== 'password_hash');

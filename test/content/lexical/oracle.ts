@@ -13,8 +13,8 @@ export const ORACLE_SITE = 'https://site.test';
 export const ORACLE_IMAGE_WIDTHS = [600, 1000, 1600, 2400];
 export const ORACLE_MAX_IMAGE_WIDTH = 2000;
 
-/** Loads the oracle or throws with the reason (a missing package, a Node too old for it…). */
-export function loadOracle(): Oracle {
+/** Loads the oracle or throws with the reason (a missing package, a Node too old for it…); `site` is the site's URL it renders for. */
+export function loadOracle(site = ORACLE_SITE): Oracle {
   const require = createRequire(import.meta.url);
   let Renderer: new (options: { nodes: unknown[] }) => { render(state: string, options: object): Promise<string> };
   let nodes: unknown[];
@@ -31,7 +31,7 @@ export function loadOracle(): Oracle {
   }
   const renderer = new Renderer({ nodes });
   const options = {
-    siteUrl: ORACLE_SITE,
+    siteUrl: site,
     imageOptimization: {
       defaultMaxWidth: ORACLE_MAX_IMAGE_WIDTH,
       contentImageSizes: Object.fromEntries(ORACLE_IMAGE_WIDTHS.map((width) => [`w${width}`, { width }])),

@@ -18,8 +18,9 @@ export const videoCard: LexicalCardRenderer = (node) => {
   const caption = str(node, 'caption');
   const cardWidth = str(node, 'cardWidth', 'regular');
   const loop = bool(node, 'loop', false);
-  const thumbnail = str(node, 'thumbnailSrc');
-  const custom = str(node, 'customThumbnailSrc');
+  // a script URL as a thumbnail is left out, as for src: it reaches the page's script through the data attributes
+  const thumbnail = renderedUrl(str(node, 'thumbnailSrc')) ?? '';
+  const custom = renderedUrl(str(node, 'customThumbnailSrc')) ?? '';
   const width = node.width || null;
   const height = node.height || null;
   const classes = ['kg-card kg-video-card', cardWidth ? `kg-width-${cardWidth}` : '', caption ? 'kg-card-hascaption' : ''].filter(Boolean).join(' ');

@@ -16,6 +16,7 @@ import { bulkChanges } from './015-bulk-changes';
 import { postSearch } from './016-post-search';
 import { postRevisions } from './017-post-revisions';
 import { people } from './018-people';
+import { lexicalPosts } from './019-lexical-posts';
 
 export interface Migration {
   version: number;
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   { version: 16, name: 'post-search', sql: postSearch },
   { version: 17, name: 'post-revisions', sql: postRevisions },
   { version: 18, name: 'people', sql: people },
+  { version: 19, name: 'lexical-posts', sql: lexicalPosts },
 ];
