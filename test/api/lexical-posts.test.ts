@@ -157,9 +157,12 @@ describe('v5 writes of lexical', () => {
     const mobiledocPost = (await body(back)).posts[0];
     expect(mobiledocPost).toMatchObject({ lexical: null, mobiledoc, html: '<p>From mobiledoc</p>' });
 
-    // a v3 client may write mobiledoc over a lexical post too; a title alone keeps the body as it is
+    // a v3 client may write mobiledoc over a lexical post too; a title alone keeps the body as it is, and so
+    // does the mobiledoc: null every read of a lexical post shows, sent back with an edit
     const again = (await body(await v5('PUT', `posts/${post.id}/`, { posts: [{ lexical: TECHNICAL, updated_at: mobiledocPost.updated_at }] }))).posts[0];
-    const titled = await site.admin.put(`posts/${post.id}/?formats=mobiledoc,html`, { posts: [{ title: 'Renamed', updated_at: again.updated_at }] });
+    const titled = await site.admin.put(`posts/${post.id}/?formats=mobiledoc,html`, {
+      posts: [{ title: 'Renamed', mobiledoc: null, updated_at: again.updated_at }],
+    });
     expect(titled.status).toBe(200);
     const renamed = (await body(titled)).posts[0];
     expect(renamed).toMatchObject({ title: 'Renamed', mobiledoc: null, html: rendered(TECHNICAL) });
@@ -168,7 +171,16 @@ describe('v5 writes of lexical', () => {
       posts: [{ mobiledoc, updated_at: renamed.updated_at }],
     });
     expect(v3Write.status).toBe(200);
-    expect((await body(await v5('GET', `posts/${post.id}/`))).posts[0]).toMatchObject({ mobiledoc, lexical: null });
+    const switched = (await body(await v5('GET', `posts/${post.id}/`))).posts[0];
+    expect(switched).toMatchObject({ mobiledoc, lexical: null });
+
+    // a null in the post's own format clears the body in that format
+    const lexicalAgain = (await body(await v5('PUT', `posts/${post.id}/`, { posts: [{ lexical: ESSAY, updated_at: switched.updated_at }] }))).posts[0];
+    const cleared = await v5('PUT', `posts/${post.id}/?formats=mobiledoc,html`, { posts: [{ lexical: null, updated_at: lexicalAgain.updated_at }] });
+    expect(cleared.status).toBe(200);
+    const empty = (await body(cleared)).posts[0];
+    expect(empty).toMatchObject({ mobiledoc: null, html: '' });
+    expect(parseLexical(empty.lexical).root.children).toHaveLength(1);
   });
 
   it('keeps refusing lexical on v2 and v3 writes, saying where it is taken', async () => {

@@ -47,14 +47,17 @@ export interface BodyOptions {
 
 /**
  * The stored forms of a post body from what the client sent: `lexical`, `mobiledoc`, or `html` with
- * `?source=html`. Undefined when the body is not being set. A `lexical` or `mobiledoc` of null clears
- * the body in that format; parsePostInput has refused both formats at once.
+ * `?source=html`. Undefined when the body is not being set. parsePostInput has refused both formats at
+ * once. A null clears the body only in the post's own format (`current`; a new post's is mobiledoc): a
+ * null in the other format's field is what every read of the post shows there, and a client sending
+ * back what it read (a v3 SDK's edit of a lexical post) must not wipe the body with it.
  */
-export function bodyFromInput(input: BodyInput, options: BodyOptions): RenderedBody | undefined {
+export function bodyFromInput(input: BodyInput, options: BodyOptions, current: 'mobiledoc' | 'lexical' = 'mobiledoc'): RenderedBody | undefined {
   if (options.sourceHtml && input.html !== undefined) return fromHtml(input.html ?? '', options);
   if (typeof input.lexical === 'string') return lexicalBody(input.lexical, options.lexical);
-  if (input.mobiledoc !== undefined) return mobiledocBody(input.mobiledoc ?? EMPTY_MOBILEDOC, options.images);
-  if (input.lexical === null) return lexicalBody(EMPTY_LEXICAL, options.lexical);
+  if (typeof input.mobiledoc === 'string') return mobiledocBody(input.mobiledoc, options.images);
+  if (current === 'mobiledoc' && input.mobiledoc === null) return mobiledocBody(EMPTY_MOBILEDOC, options.images);
+  if (current === 'lexical' && input.lexical === null) return lexicalBody(EMPTY_LEXICAL, options.lexical);
   return undefined;
 }
 

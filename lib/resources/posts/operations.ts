@@ -240,7 +240,7 @@ export async function editPost(tx: Stores, ctx: PostWriteContext, id: string, in
     const value = input[key];
     if (value !== undefined && !sameValue(value, before[key])) (patch as Record<string, unknown>)[key] = value;
   }
-  const rendered = bodyFromInput(input, bodyOptions(ctx));
+  const rendered = bodyFromInput(input, bodyOptions(ctx), before.lexical === null ? 'mobiledoc' : 'lexical');
   // a body in the other format replaces this one whole: the patch sets both columns, one of them to null
   const body = rendered && (rendered.mobiledoc !== before.mobiledoc || rendered.lexical !== before.lexical) ? rendered : undefined;
   if (body) Object.assign(patch, body);
