@@ -182,8 +182,16 @@ export function style(node: DomNode | null): Map<string, string> {
   return out;
 }
 
+// Keyword properties whose value decides structure: jsdom's CSS parser drops an invalid value.
+const KEYWORDS: Record<string, RegExp> = {
+  'white-space': /^(normal|pre|nowrap|pre-wrap|pre-line|break-spaces)$/i,
+  display: /^[a-z-]+$/i,
+};
+
 export function styleOf(node: DomNode | null, property: string): string {
-  return style(node).get(property) ?? '';
+  const value = style(node).get(property) ?? '';
+  const keyword = KEYWORDS[property];
+  return keyword && !keyword.test(value) ? '' : value;
 }
 
 // --- reflected attributes ---

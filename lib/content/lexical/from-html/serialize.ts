@@ -28,9 +28,13 @@ function indentOf(node: ElementNode): number {
   return level;
 }
 
-/** A list item's number: the list's start plus the items before it that are not nested lists. */
+/**
+ * A list item's number: the list's start plus the items before it that are not nested lists. An item
+ * stranded outside a list (inside a link, by broken markup) keeps the number it was created with, 1.
+ */
 function valueOf(node: ElementNode): number {
   const list = node.parent!;
+  if (list.type !== 'list') return 1;
   let value = list.start ?? 1;
   for (const sibling of list.children) {
     if (sibling === node) break;
