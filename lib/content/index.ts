@@ -31,6 +31,7 @@ export {
   LEXICAL_LIMITS,
   LexicalError,
   isKnownLexicalType,
+  htmlToLexical,
   lexicalContent,
   parseLexical,
   renderLexical,

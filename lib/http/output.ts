@@ -13,17 +13,26 @@ export interface OutputOptions {
 
 /**
  * `defaultInclude`: the relations shown when the request names none; an explicit `include` replaces
- * them (reference-behaviour §6: Admin `posts/?include=tags` has no `authors`).
+ * them (reference-behaviour §6: Admin `posts/?include=tags` has no `authors`). `lexical`: the request
+ * may name the `lexical` format (Admin v5, where the reference's documentation asks for
+ * `formats=html,lexical`); it asks for the body's source as `mobiledoc` does, and the serialiser
+ * shows both keys (lib/resources/posts/serialize.ts).
  */
-export function outputOptions(query: URLSearchParams, defaultFormats: readonly Format[] = [], defaultInclude: readonly string[] = []): OutputOptions {
-  const formats = list(query, 'formats');
-  for (const format of formats ?? []) {
-    if (!FORMATS.includes(format as Format)) {
-      throw validation(`Validation (isIn) failed for formats: '${format.slice(0, 50)}' is not one of ${FORMATS.join(', ')}.`, {
+export function outputOptions(
+  query: URLSearchParams,
+  defaultFormats: readonly Format[] = [],
+  defaultInclude: readonly string[] = [],
+  { lexical = false }: { lexical?: boolean } = {},
+): OutputOptions {
+  const allowed: readonly string[] = lexical ? [...FORMATS, 'lexical'] : FORMATS;
+  const formats = list(query, 'formats')?.map((format) => {
+    if (!allowed.includes(format)) {
+      throw validation(`Validation (isIn) failed for formats: '${format.slice(0, 50)}' is not one of ${allowed.join(', ')}.`, {
         property: 'formats',
       });
     }
-  }
+    return format === 'lexical' ? 'mobiledoc' : format;
+  });
   const fields = list(query, 'fields');
   const include = list(query, 'include');
   return {

@@ -17,6 +17,7 @@ import type { ContentResponses } from './content-api';
 import { contentPreflight } from './cors';
 import { addressOf } from './client-address';
 import { outputOptions } from './output';
+import { takesLexical } from '../resources/posts/schema';
 import type { ApiRouter, Lookup } from './router';
 import { translateError } from './translate-error';
 import { acceptVersionProblem } from './v5-roots';
@@ -165,7 +166,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     ctx.actor = await authenticate(ctx, route.auth);
     if (route.permission && ctx.actor && !allows(ctx.actor, route.permission)) throw noPermission();
     // a write's response options are checked before it runs, so a request refused for them changed nothing
-    if (method === 'POST' || method === 'PUT') outputOptions(ctx.query);
+    if (method === 'POST' || method === 'PUT') outputOptions(ctx.query, [], [], { lexical: ctx.api === 'admin' && takesLexical(ctx.version) });
     await deps.runDueWork();
     if (found.api === 'content' && !route.uncached) return contentResponses.serve(ctx, route);
     let answer = await route.handle(ctx);

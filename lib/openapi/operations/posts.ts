@@ -1,5 +1,5 @@
 import type { PostType } from '../../storage/rows';
-import { postInputSchema } from '../../resources/posts/schema';
+import { postInputSchema, takesLexical } from '../../resources/posts/schema';
 import { adminPostSchema, contentPostSchema } from '../../resources/posts/response';
 import { listEnvelope } from '../../resources/shared/response';
 import type { OperationTable } from '../spec';
@@ -46,7 +46,7 @@ function postOperations(type: PostType): OperationTable {
       summary: `Add ${a}`,
       description:
         '`title` is required; every other field may be omitted. `tags` and `authors` take names/emails or objects; unmatched tags are created. ' +
-        'With `?source=html`, `html` is converted to mobiledoc.',
+        `With \`?source=html\`, \`html\` is converted to ${takesLexical(v) ? 'lexical' : 'mobiledoc'}.`,
       query: ['source', ...outputQuery],
       body: jsonEnvelope(root, postInputSchema(v).required({ title: true })),
       responses: {

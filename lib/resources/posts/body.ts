@@ -3,6 +3,7 @@ import {
   EMPTY_MOBILEDOC,
   LexicalError,
   MobiledocError,
+  htmlToLexical,
   htmlToMobiledoc,
   htmlToPlaintext,
   imageSources,
@@ -36,6 +37,8 @@ export interface BodyInput {
 export interface BodyOptions {
   /** `?source=html`: the body is the `html` field, converted (an `html` field without it is ignored). */
   sourceHtml: boolean;
+  /** What `?source=html` converts to: lexical on v5 writes, as the reference does; mobiledoc on v2 and v3. */
+  htmlTo?: 'lexical' | 'mobiledoc';
   /** Sizes of a mobiledoc body's images (imagesOfInput). */
   images?: ResponsiveImages;
   /** How lexical image cards are rendered (lexicalRenderOptions). */
@@ -59,12 +62,19 @@ export function bodyFromInput(input: BodyInput, options: BodyOptions, current: '
 }
 
 /**
- * `?source=html`: the html made into a body. The reference makes lexical of it on v5 writes; when
- * html → lexical lands (lib/content/lexical/from-html/, issue 34), v5 writes convert here, and only
- * here. Until then every version converts to mobiledoc, as v2 and v3 do.
+ * `?source=html`: the html made into a body, as the reference makes it: lexical on v5 writes
+ * (lib/content/lexical/from-html/), mobiledoc on v2 and v3.
  */
 function fromHtml(html: string, options: BodyOptions): RenderedBody {
-  return mobiledocBody(JSON.stringify(htmlToMobiledoc(html)), options.images);
+  if (options.htmlTo !== 'lexical') return mobiledocBody(JSON.stringify(htmlToMobiledoc(html)), options.images);
+  let lexical: string;
+  try {
+    lexical = htmlToLexical(html);
+  } catch (error) {
+    if (error instanceof LexicalError) throw validation(`Value in [posts.html] cannot be converted to lexical: ${error.message}.`, { property: 'html' });
+    throw error;
+  }
+  return lexicalBody(lexical, options.lexical);
 }
 
 function mobiledocBody(stored: string, images: ResponsiveImages | undefined): RenderedBody {

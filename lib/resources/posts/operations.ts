@@ -21,7 +21,7 @@ import { parseDate } from '../shared/dates';
 import { parseWith } from '../shared/validate';
 import { bodyFromInput, emptyBody, lexicalRenderOptions, readingTimeOf, type BodyOptions } from './body';
 import { defaultAuthors, resolveAuthors, resolveTags } from './relations';
-import { postInputSchema, unstorableContent, type PostInput } from './schema';
+import { postInputSchema, takesLexical, unstorableContent, type PostInput } from './schema';
 import { recordRevision, type RevisionAuthor, type RevisionIntent } from '../revisions/record';
 import type { ResolvedRevisionOptions } from '../revisions/options';
 
@@ -86,7 +86,12 @@ function revisionAuthor(actor: Actor): RevisionAuthor {
 }
 
 function bodyOptions(ctx: PostWriteContext): BodyOptions {
-  return { sourceHtml: ctx.sourceHtml, images: ctx.images, lexical: lexicalRenderOptions(ctx.app) };
+  return {
+    sourceHtml: ctx.sourceHtml,
+    htmlTo: takesLexical(ctx.version) ? 'lexical' : 'mobiledoc',
+    images: ctx.images,
+    lexical: lexicalRenderOptions(ctx.app),
+  };
 }
 
 export function parsePostInput(item: Record<string, unknown>, type: PostType, version: Version): PostInput {

@@ -27,7 +27,7 @@ import {
   type PostWriteContext,
 } from './operations';
 import { imagesOfInput } from './body';
-import type { PostInput } from './schema';
+import { takesLexical, type PostInput } from './schema';
 import { bodiesOf as bodies, contentPage, contentPost, includesOf as includes } from './content-reads';
 import { postAnswers } from './answers';
 import { searchParam } from './search-query';
@@ -38,7 +38,9 @@ import { revisionIntentOf } from '../revisions/query';
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
 
 function output(ctx: RouteContext): OutputOptions {
-  return ctx.api === 'admin' ? outputOptions(ctx.query, ['mobiledoc'], ['tags', 'authors']) : outputOptions(ctx.query, ['html']);
+  return ctx.api === 'admin'
+    ? outputOptions(ctx.query, ['mobiledoc'], ['tags', 'authors'], { lexical: takesLexical(ctx.version) })
+    : outputOptions(ctx.query, ['html']);
 }
 
 function touchesPublicContent(change: PostChange): boolean {

@@ -8,6 +8,7 @@ import { requireId } from '../shared/ids';
 import { write } from '../shared/write';
 import { imagesOfInput } from '../posts/body';
 import type { PostChange } from '../posts/operations';
+import { takesLexical } from '../posts/schema';
 import { serializePost } from '../posts/serialize';
 import { editablePost, findRevision, restoreRevision, rotatePreview } from './operations';
 import { logged } from '../../events/actions';
@@ -25,7 +26,7 @@ function postAnswer(ctx: RouteContext, resource: string, change: PostChange): An
     after.row,
     { tags: after.tags, authors: after.authors },
     { api: 'admin', version: ctx.version, site: ctx.app.options.url },
-    outputOptions(ctx.query, ['mobiledoc'], ['tags', 'authors']),
+    outputOptions(ctx.query, ['mobiledoc'], ['tags', 'authors'], { lexical: takesLexical(ctx.version) }),
   );
   return json(200, { [resource]: [post] }, published ? INVALIDATE : {});
 }
