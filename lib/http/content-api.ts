@@ -5,7 +5,6 @@ import { answerFrom, readyAnswer, type ReadyAnswer } from '../core/ready-answer'
 import type { RequestHead } from '../core/head';
 import { CACHE_TAG, EVERYTHING } from '../read-model/keys';
 import type { ReadModel } from '../read-model/read-model';
-import { CONTENT_CORS } from './cors';
 import { cacheKey } from './request-target';
 
 export interface ContentApiOptions {
@@ -34,8 +33,9 @@ export class ContentResponses {
     private readonly options: ContentApiOptions,
   ) {}
 
+  /** What every request of an answer gets alike; CORS and the headers of its root are added per request (lib/http/answer-headers.ts). */
   private headers(contentType: string, keys: string | undefined): Record<string, string> {
-    const headers: Record<string, string> = { ...CONTENT_CORS, 'content-type': contentType, 'cache-control': `public, max-age=${this.options.maxAge}` };
+    const headers: Record<string, string> = { 'content-type': contentType, 'cache-control': `public, max-age=${this.options.maxAge}` };
     if (keys) {
       headers[CACHE_TAG] = keys;
       if (this.options.surrogateKeys) headers['surrogate-key'] = keys.replaceAll(',', ' ');

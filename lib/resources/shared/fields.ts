@@ -8,7 +8,7 @@ import type { Api, Version } from '../../core/context';
  */
 
 /** Versions in the order they came: a field shown or writable `since` one is in every later one. */
-const VERSION_ORDER: Record<Version, number> = { v2: 2, v3: 3 };
+const VERSION_ORDER: Record<Version, number> = { v2: 2, v3: 3, v5: 5 };
 
 /** The PostgreSQL type of a column (migrations/). */
 export type SqlType = 'text' | 'uuid' | 'boolean' | 'integer' | 'timestamptz';
@@ -93,8 +93,9 @@ export function storedNames<T extends readonly FieldSpec[], S extends NonNullabl
 
 /** Each version and the versions from it on (VERSION_ORDER's order, at the type level). */
 interface VersionsFrom {
-  v2: 'v2' | 'v3';
-  v3: 'v3';
+  v2: 'v2' | 'v3' | 'v5';
+  v3: 'v3' | 'v5';
+  v5: 'v5';
 }
 
 /** The fields of a table that `A` at `V` shows. */
