@@ -67,7 +67,17 @@ interface Plan {
 /** One plan per API, version, formats and included relations; there are a few dozen at most. */
 const plans = new Map<string, Plan>();
 
+/** The plan of the last call: a list's posts share one request's output options. */
+let last: { output: OutputOptions; api: string; version: string; plan: Plan } | null = null;
+
 function planFor(ctx: SerializeContext, output: OutputOptions): Plan {
+  if (last && last.output === output && last.api === ctx.api && last.version === ctx.version) return last.plan;
+  const plan = makePlan(ctx, output);
+  last = { output, api: ctx.api, version: ctx.version, plan };
+  return plan;
+}
+
+function makePlan(ctx: SerializeContext, output: OutputOptions): Plan {
   const withTags = output.include.has('tags');
   const withAuthors = output.include.has('authors');
   const formats = output.formats;
