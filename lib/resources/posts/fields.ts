@@ -153,7 +153,7 @@ export const POST_FIELDS = defineFields([
     name: 'email_subject',
     stored: 'write',
     sql: 'text',
-    show: { admin: 'v3' },
+    show: { admin: 'v3', content: 'v5' },
     answer: nullableText,
     write: { schema: optionalText(300), copied: true, default: null, since: 'v3' },
     ghost: 'posts_meta',
@@ -169,6 +169,10 @@ export const POST_FIELDS = defineFields([
   },
   // the contract shows no type for a non-null value; pressroom sends no email
   { name: 'email', computed: true, show: { admin: 'v3' }, answer: z.null() },
+  // v5 fields of features pressroom lacks, as the reference shows them with those features off (README)
+  { name: 'frontmatter', computed: true, show: { admin: 'v5', content: 'v5' } },
+  { name: 'access', computed: true, show: { content: 'v5' } },
+  { name: 'comments', computed: true, show: { content: 'v5' } },
   // kept for Ghost export and import only (migrations/012); no API shows them yet
   { name: 'lexical', stored: 'site-data', sql: 'text', ghost: 'posts' },
   { name: 'feature_image_alt', stored: 'site-data', sql: 'text', ghost: 'posts_meta' },

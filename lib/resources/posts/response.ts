@@ -26,6 +26,7 @@ function adminComputed(version: Version) {
     excerpt: z.string(),
     // the contract shows no type for a non-null value; pressroom sends no email
     email: z.null(),
+    frontmatter: z.null(),
   };
 }
 
@@ -39,6 +40,9 @@ function contentComputed(version: Version) {
     url: siteUrl,
     page: z.boolean(),
     excerpt: z.string(),
+    frontmatter: z.null(),
+    access: z.boolean(),
+    comments: z.literal(false),
   };
 }
 
@@ -85,9 +89,11 @@ export const adminPostV2 = adminPost('v2');
 export const adminPostV3 = adminPost('v3');
 export const contentPostV2 = contentPost('v2');
 export const contentPostV3 = contentPost('v3');
+export const adminPostV5 = adminPost('v5');
+export const contentPostV5 = contentPost('v5');
 
-export const adminPostSchema = (version: Version) => (version === 'v2' ? adminPostV2 : adminPostV3);
-export const contentPostSchema = (version: Version) => (version === 'v2' ? contentPostV2 : contentPostV3);
+export const adminPostSchema = (version: Version) => ({ v2: adminPostV2, v3: adminPostV3, v5: adminPostV5 })[version];
+export const contentPostSchema = (version: Version) => ({ v2: contentPostV2, v3: contentPostV3, v5: contentPostV5 })[version];
 
 /** A post or page as the Admin API v3 returns it. */
 export type Post = z.infer<typeof adminPostV3>;

@@ -47,6 +47,10 @@ const COMPUTED: Record<ComputedName, (post: PostRow, m: Making) => unknown> = {
   page: (post) => post.type === 'page',
   excerpt: (post, m) => (m.hideBody ? '' : excerptOf(post.plaintext ?? '', post.custom_excerpt)),
   email: () => null,
+  frontmatter: () => null,
+  // without members, a reader has access to what is public only
+  access: (post) => post.visibility === 'public',
+  comments: () => false,
 };
 
 const Kind = { Column: 0, Date: 1, Body: 2, Computed: 3 } as const;
