@@ -3,6 +3,7 @@
 import type { AppContext } from '../core/context';
 import type { ExportedPost, ExportTable, ExportTables, PostLink, Stores } from '../storage/storage';
 import { objectId } from '../util/ids';
+import { POST_META_COLUMNS } from '../storage/site-data-rows';
 import { EXPORT_FORMAT_VERSION, SETTING_GROUPS, ghostBoolean, ghostDate } from './format';
 import { toPortable, type SiteAddress } from './urls';
 
@@ -68,24 +69,10 @@ function post(row: ExportedPost, by: Staff, site: SiteAddress): Row {
   );
 }
 
-const META = [
-  'og_image',
-  'og_title',
-  'og_description',
-  'twitter_image',
-  'twitter_title',
-  'twitter_description',
-  'meta_title',
-  'meta_description',
-  'email_subject',
-  'feature_image_alt',
-  'feature_image_caption',
-] as const;
-
 function postMeta(row: ExportedPost, site: SiteAddress): Row | null {
-  if (META.every((key) => row[key] === null)) return null;
+  if (POST_META_COLUMNS.every((key) => row[key] === null)) return null;
   const meta: Row = { id: objectId(), post_id: row.id };
-  for (const key of META) meta[key] = row[key];
+  for (const key of POST_META_COLUMNS) meta[key] = row[key];
   return portableStrings(Object.assign(meta, { frontmatter: null, email_only: 0 }), site);
 }
 

@@ -1,6 +1,7 @@
 // Rows of whole-site export and bulk import (lib/ghost): every column a Ghost-format export carries
 // for each table pressroom has, as the storage reads and writes them.
 import type { PostRow, PostWrite, RoleRow, TagRow, UserRow } from './rows';
+import { POST_FIELDS } from '../resources/posts/fields';
 
 /** The columns of a post only export and import use (migrations/012). */
 export interface PostExtras {
@@ -10,20 +11,13 @@ export interface PostExtras {
 
 export type ExportedPost = PostRow & PostExtras;
 
+type PostMetaField = Extract<(typeof POST_FIELDS)[number], { ghost: 'posts_meta' }>;
+export type PostMetaColumn = PostMetaField['name'];
+
 /** The fields of a post Ghost keeps in its `posts_meta` table, which exports carry there. */
-export const POST_META_COLUMNS = [
-  'og_image',
-  'og_title',
-  'og_description',
-  'twitter_image',
-  'twitter_title',
-  'twitter_description',
-  'meta_title',
-  'meta_description',
-  'email_subject',
-  'feature_image_alt',
-  'feature_image_caption',
-] as const;
+export const POST_META_COLUMNS: readonly PostMetaColumn[] = POST_FIELDS.filter(
+  (field): field is PostMetaField => 'ghost' in field && field.ghost === 'posts_meta',
+).map((field) => field.name);
 export type ImportedPost = PostWrite & PostExtras;
 
 /** A staff user as exported: no password hash. */
@@ -70,20 +64,5 @@ export interface PostCompletion {
   tagIds: string[];
   authorIds: string[];
   /** Null: the file has no meta for the post, whose fields stay as inserted. */
-  meta: Partial<
-    Pick<
-      ImportedPost,
-      | 'og_image'
-      | 'og_title'
-      | 'og_description'
-      | 'twitter_image'
-      | 'twitter_title'
-      | 'twitter_description'
-      | 'meta_title'
-      | 'meta_description'
-      | 'email_subject'
-      | 'feature_image_alt'
-      | 'feature_image_caption'
-    >
-  > | null;
+  meta: Partial<Pick<ImportedPost, PostMetaColumn>> | null;
 }

@@ -22,6 +22,8 @@ import { parseWith } from '../shared/validate';
 import { bodyFromInput, emptyBody, lexicalRenderOptions, readingTimeOf, type BodyOptions } from './body';
 import { defaultAuthors, resolveAuthors, resolveTags } from './relations';
 import { postInputSchema, takesLexical, unstorableContent, type PostInput } from './schema';
+import { POST_FIELDS } from './fields';
+import type { WriteSpec } from '../shared/fields';
 import { recordRevision, type RevisionAuthor, type RevisionIntent } from '../revisions/record';
 import type { ResolvedRevisionOptions } from '../revisions/options';
 
@@ -54,28 +56,19 @@ const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
 const label = (type: PostType) => (type === 'page' ? 'Page' : 'Post');
 const root = (type: PostType) => (type === 'page' ? 'pages' : 'posts');
 
-/** Scalar columns a client may change, compared for collisions and copied on writes. */
-const SCALARS = [
-  'title',
-  'feature_image',
-  'featured',
-  'visibility',
-  'custom_excerpt',
-  'codeinjection_head',
-  'codeinjection_foot',
-  'custom_template',
-  'canonical_url',
-  'og_image',
-  'og_title',
-  'og_description',
-  'twitter_image',
-  'twitter_title',
-  'twitter_description',
-  'meta_title',
-  'meta_description',
-  'email_subject',
-  'send_email_when_published',
-] as const satisfies readonly (keyof PostInput & keyof PostRow)[];
+type CopiedField = Extract<(typeof POST_FIELDS)[number], { write: { copied: true } }>;
+type Scalar = CopiedField['name'] & keyof PostInput & keyof PostRow;
+
+/** Scalar columns a client may change, compared for collisions and copied on writes (fields.ts). */
+const SCALARS = POST_FIELDS.filter((field): field is CopiedField => 'write' in field && 'copied' in field.write).map((field) => field.name as Scalar);
+
+/** The copied scalars of a new post: as sent, or the field's default. */
+function scalarsOf(input: PostInput): Pick<PostWrite, Scalar> {
+  const row: Record<string, unknown> = {};
+  for (const field of POST_FIELDS)
+    if ('write' in field && 'copied' in field.write) row[field.name] = input[field.name as Scalar] ?? (field.write as WriteSpec).default;
+  return row as Pick<PostWrite, Scalar>;
+}
 
 function actorId(actor: Actor): string {
   return actor.kind === 'user' ? actor.user.id : actor.integrationId;
@@ -166,6 +159,7 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
   const authors = input.authors ? await resolveAuthors(tx, input.authors) : await defaultAuthors(tx, actor);
 
   const row: PostWrite = {
+    ...scalarsOf(input),
     id,
     uuid: crypto.randomUUID(),
     type,
@@ -177,26 +171,8 @@ export async function addPost(tx: Stores, ctx: PostWriteContext, input: PostInpu
     html: body.html,
     plaintext: body.plaintext,
     comment_id: id,
-    feature_image: input.feature_image ?? null,
-    featured: input.featured ?? false,
     status,
-    visibility: input.visibility ?? 'public',
     reading_time: readingTimeOf(body.html, input.feature_image ?? null, body.plaintext),
-    custom_excerpt: input.custom_excerpt ?? null,
-    codeinjection_head: input.codeinjection_head ?? null,
-    codeinjection_foot: input.codeinjection_foot ?? null,
-    custom_template: input.custom_template ?? null,
-    canonical_url: input.canonical_url ?? null,
-    og_image: input.og_image ?? null,
-    og_title: input.og_title ?? null,
-    og_description: input.og_description ?? null,
-    twitter_image: input.twitter_image ?? null,
-    twitter_title: input.twitter_title ?? null,
-    twitter_description: input.twitter_description ?? null,
-    meta_title: input.meta_title ?? null,
-    meta_description: input.meta_description ?? null,
-    email_subject: input.email_subject ?? null,
-    send_email_when_published: input.send_email_when_published ?? false,
     created_at: now,
     created_by: actorId(actor),
     updated_at: now,

@@ -1,23 +1,7 @@
 import { z } from 'zod';
 import type { Version } from '../../core/context';
-import { optionalText, socialInputFields } from '../shared/input';
-
-const tagReference = z.union([
-  z.string().min(1).max(191),
-  z
-    .object({
-      id: z.string().optional(),
-      name: z.string().min(1).max(191).optional(),
-      slug: z.string().min(1).max(191).optional(),
-      description: z.string().max(500).nullable().optional(),
-    })
-    .loose(),
-]);
-
-const authorReference = z.union([
-  z.string().min(1).max(191),
-  z.object({ id: z.string().optional(), email: z.string().optional(), slug: z.string().optional() }).loose(),
-]);
+import { inputShape } from '../shared/fields';
+import { POST_FIELDS } from './fields';
 
 /** API versions whose writes take a `lexical` body (issue 34: a v5 write takes lexical); v2 and v3 clients write mobiledoc. */
 const LEXICAL_VERSIONS: ReadonlySet<string> = new Set(['v5']);
@@ -48,47 +32,18 @@ const UNSTORABLE_V3: Readonly<Record<string, string>> = {
   ...UNSTORABLE_V5,
 };
 
-/** Fields a client may write on a post or page; read-only fields sent back are ignored (see UNSTORABLE_CONTENT). */
-const postFields = {
-  title: z.string().max(255),
-  slug: z.string().max(191),
-  mobiledoc: z.string().nullable(),
-  html: z.string().nullable(),
-  feature_image: optionalText(2000),
-  featured: z.boolean(),
-  status: z.enum(['draft', 'published', 'scheduled']),
-  visibility: z.enum(['public', 'members', 'paid']),
-  published_at: z.string().max(64).nullable(),
-  custom_excerpt: optionalText(300),
-  codeinjection_head: optionalText(65535),
-  codeinjection_foot: optionalText(65535),
-  custom_template: optionalText(100),
-  canonical_url: optionalText(2000),
-  ...socialInputFields,
-  tags: z.array(tagReference).max(1000),
-  authors: z.array(authorReference).max(100),
-  updated_at: z.string().max(64),
-};
-
-const v3Fields = {
-  email_subject: optionalText(300),
-  send_email_when_published: z.boolean(),
-};
-
-/** A lexical body: the JSON text, checked by lib/content/lexical when the body is rendered (body.ts). */
-const lexicalFields = { lexical: z.string().nullable() };
-
-export const postInputV2 = z.object(postFields).partial();
-export const postInputV3 = z.object({ ...postFields, ...v3Fields }).partial();
-export const postInputV5 = z.object({ ...postFields, ...v3Fields, ...lexicalFields }).partial();
+/** Fields a client may write on a post or page (fields.ts); read-only fields sent back are ignored (see unstorableContent). */
+export const postInputV2 = z.object(inputShape(POST_FIELDS, 'v2')).partial();
+export const postInputV3 = z.object(inputShape(POST_FIELDS, 'v3')).partial();
+export const postInputV5 = z.object(inputShape(POST_FIELDS, 'v5')).partial();
 
 export type PostInputV2 = z.infer<typeof postInputV2>;
 export type PostInputV3 = z.infer<typeof postInputV3>;
 export type PostInputV5 = z.infer<typeof postInputV5>;
 /** What `POST posts/` and `PUT posts/{id}/` accept inside `{posts: [ … ]}`. */
 export type PostInput = PostInputV5;
-export type TagReference = z.infer<typeof tagReference>;
-export type AuthorReference = z.infer<typeof authorReference>;
+export type TagReference = NonNullable<PostInput['tags']>[number];
+export type AuthorReference = NonNullable<PostInput['authors']>[number];
 
 export function postInputSchema(version: Version) {
   if (takesLexical(version)) return postInputV5;

@@ -1,4 +1,6 @@
 import type { FieldDef, FieldMap, FieldRelation, FieldType } from '../../nql';
+import { POST_FIELDS } from '../../resources/posts/fields';
+import type { FieldSpec, SqlType } from '../../resources/shared/fields';
 
 // What the filter parameter may name, per resource, and how each name reads in SQL over the
 // schema of migrations/001-initial.ts. Outer tables are aliased `p` (posts), `t` (tags) and
@@ -10,6 +12,19 @@ const related = (relation: FieldRelation, sql: string, type: FieldType = 'string
 /** Plain text columns that share their property name, e.g. `meta_title` → `p.meta_title`. */
 const textColumns = (alias: string, names: readonly string[]): Record<string, FieldDef> =>
   Object.fromEntries(names.map((name) => [name, column(`${alias}.${name}`)]));
+
+const FILTER_TYPES: Record<SqlType, FieldType> = { text: 'string', uuid: 'string', boolean: 'boolean', integer: 'number', timestamptz: 'date' };
+
+/** The columns a record's field table (lib/resources/<name>/fields.ts) marks `filter`, under their names. */
+function columnsOf(alias: string, fields: readonly FieldSpec[]): Record<string, FieldDef> {
+  const out: Record<string, FieldDef> = {};
+  for (const field of fields) {
+    if (!field.filter || !field.sql) continue;
+    // a uuid column has no text operators (~, LIKE): filters compare its text
+    out[field.name] = column(field.sql === 'uuid' ? `${alias}.${field.name}::text` : `${alias}.${field.name}`, FILTER_TYPES[field.sql]);
+  }
+  return out;
+}
 
 const postTags: FieldRelation = {
   key: 'p.id',
@@ -26,34 +41,8 @@ const postAuthors: FieldRelation = {
 
 export const postFields: FieldMap = {
   fields: {
-    ...textColumns('p', [
-      'id',
-      'title',
-      'slug',
-      'status',
-      'visibility',
-      'feature_image',
-      'type',
-      'custom_excerpt',
-      'custom_template',
-      'canonical_url',
-      'meta_title',
-      'meta_description',
-      'og_image',
-      'og_title',
-      'og_description',
-      'twitter_image',
-      'twitter_title',
-      'twitter_description',
-      'email_subject',
-    ]),
-    uuid: column('p.uuid::text'),
-    featured: column('p.featured', 'boolean'),
+    ...columnsOf('p', POST_FIELDS),
     page: column(`p.type = 'page'`, 'boolean'),
-    reading_time: column('p.reading_time', 'number'),
-    published_at: column('p.published_at', 'date'),
-    created_at: column('p.created_at', 'date'),
-    updated_at: column('p.updated_at', 'date'),
     'tags.id': related(postTags, 't.id'),
     'tags.slug': related(postTags, 't.slug'),
     'tags.name': related(postTags, 't.name'),

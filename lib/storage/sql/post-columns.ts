@@ -1,58 +1,20 @@
 import type { PostBody } from '../storage';
 import type { PostRow } from '../rows';
+import { POST_FIELDS } from '../../resources/posts/fields';
+import { storedNames } from '../../resources/shared/fields';
 
-/** The columns of `posts` a write sets. */
-export const POST_COLUMNS = [
-  'id',
-  'uuid',
-  'type',
-  'title',
-  'slug',
-  'slug_customised',
-  'mobiledoc',
-  'html',
-  'plaintext',
-  'comment_id',
-  'feature_image',
-  'featured',
-  'status',
-  'visibility',
-  'reading_time',
-  'custom_excerpt',
-  'codeinjection_head',
-  'codeinjection_foot',
-  'custom_template',
-  'canonical_url',
-  'og_image',
-  'og_title',
-  'og_description',
-  'twitter_image',
-  'twitter_title',
-  'twitter_description',
-  'meta_title',
-  'meta_description',
-  'email_subject',
-  'send_email_when_published',
-  'created_at',
-  'created_by',
-  'updated_at',
-  'updated_by',
-  'published_at',
-  'published_by',
-  'lexical',
-] as const;
+/** The columns of `posts` a write sets (lib/resources/posts/fields.ts declares them). */
+export const POST_COLUMNS = storedNames(POST_FIELDS, 'write');
 
 /**
- * The columns of a read post (a PostRow), in the table's order: the written ones with the denormalised
- * primary ids before created_at. The arrays of tag and author ids that follow them in the table
- * (migrations/009) serve filters only and are never read into a row.
+ * The columns of a read post (a PostRow): the written ones and the denormalised primary ids. The
+ * arrays of tag and author ids that follow them in the table (migrations/009) serve filters only and
+ * are never read into a row.
  */
-export const ROW_COLUMNS = [
-  ...POST_COLUMNS.slice(0, POST_COLUMNS.indexOf('created_at')),
-  'primary_tag_id',
-  'primary_author_id',
-  ...POST_COLUMNS.slice(POST_COLUMNS.indexOf('created_at')),
-] as const satisfies readonly (keyof PostRow)[];
+export const ROW_COLUMNS: readonly (keyof PostRow)[] = storedNames(POST_FIELDS, 'write', 'read');
+
+/** The columns only Ghost export and import read and write (lib/storage/site-data-rows.ts). */
+export const SITE_DATA_COLUMNS = storedNames(POST_FIELDS, 'site-data');
 
 const EVERY_COLUMN = ROW_COLUMNS.map((column) => `p.${column}`).join(', ');
 
