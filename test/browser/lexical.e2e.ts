@@ -62,6 +62,7 @@ function screenshotOnFailure(name: string): void {
 /** Selects `words` inside the editor's text, as a person dragging over them would. */
 async function select(words: string): Promise<void> {
   await body().evaluate((element, target) => {
+    (element as HTMLElement).focus();
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const at = node.textContent?.indexOf(target) ?? -1;
@@ -76,6 +77,8 @@ async function select(words: string): Promise<void> {
     }
     throw new Error(`“${target}” is not in the editor`);
   }, words);
+  // the editor takes the selection from the browser's selectionchange event: let it arrive
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 async function createPost(fields: Record<string, unknown>): Promise<string> {
