@@ -1,6 +1,7 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { base64url, decodeJwt, decodeProtectedHeader, type JWTPayload } from 'jose';
+import { versionSegment, type Version } from '../core/context';
 import { ApiError, badRequest, unauthorized } from '../core/errors';
 import type { ApiKeyRow } from '../storage/rows';
 import type { TokenStore } from '../storage/storage';
@@ -110,17 +111,26 @@ function verifiedSignature(token: string, key: ApiKeyRow): Uint8Array | null {
   return difference === 0 ? given : null;
 }
 
-function audienceMatches(aud: JWTPayload['aud'], version: string): boolean {
-  const wanted = `${version}/admin`;
+/** `admin`, or a versioned `v{n}/admin`: what the reference accepts at its unversioned root. */
+const UNVERSIONED_ROOT_AUDIENCE = /^(?:v\d{1,6}\/)?admin$/;
+
+/** Whether a token's `aud` names the root it was sent to: `/<version>/admin/` on a versioned one, `/admin/` (or any `/v{n}/admin/`) on v5's. */
+function audienceMatches(aud: JWTPayload['aud'], version: Version): boolean {
   const values = Array.isArray(aud) ? aud : [aud];
-  return values.some((value) => typeof value === 'string' && value.replace(/^\/+|\/+$/g, '') === wanted);
+  return values.some((value) => {
+    if (typeof value !== 'string') return false;
+    const trimmed = value.replace(/^\/+|\/+$/g, '');
+    return version === 'v5' ? UNVERSIONED_ROOT_AUDIENCE.test(trimmed) : trimmed === `${version}/admin`;
+  });
 }
+
+const wantedAudience = (version: Version) => `/${versionSegment(version)}admin/`;
 
 /**
  * Verifies an Admin API token in the order of reference-behaviour §3 and records its use.
  * Returns the api key it was signed with.
  */
-export async function verifyAdminToken(token: string, version: string, deps: AdminTokenDeps): Promise<ApiKeyRow> {
+export async function verifyAdminToken(token: string, version: Version, deps: AdminTokenDeps): Promise<ApiKeyRow> {
   if (token.length > MAX_TOKEN_LENGTH) throw badRequest('Invalid token: the token is too long.', { code: 'INVALID_JWT' });
 
   let header: ReturnType<typeof decodeProtectedHeader>;
@@ -146,7 +156,7 @@ export async function verifyAdminToken(token: string, version: string, deps: Adm
   const signature = verifiedSignature(token, key);
   if (!signature) throw invalid('invalid signature.');
 
-  if (!audienceMatches(payload.aud, version)) throw invalid(`the audience must be /${version}/admin/.`);
+  if (!audienceMatches(payload.aud, version)) throw invalid(`the audience must be ${wantedAudience(version)}.`);
 
   const now = deps.now.getTime() / 1000;
   const tolerance = deps.policy.clockToleranceSeconds;

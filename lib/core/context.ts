@@ -6,8 +6,15 @@ import type { Answer } from './answer';
 import type { RequestHead } from './head';
 
 export type Api = 'admin' | 'content';
-export type Version = 'v2' | 'v3';
-export const VERSIONS: readonly Version[] = ['v2', 'v3'];
+/** `v2` and `v3` are served under `/<name>/api/v2|v3/<api>/`; `v5` at the unversioned roots `/<name>/api/<api>/`. */
+export type Version = 'v2' | 'v3' | 'v5';
+export const VERSIONS: readonly Version[] = ['v2', 'v3', 'v5'];
+
+/** Whether a version shows what v3 added to v2's shapes: v3, and v5 (whose shapes are v3's until it has its own). */
+export const showsV3Shapes = (version: Version): boolean => version !== 'v2';
+
+/** The segment naming `version` in an API address: `v3/` in `/<name>/api/v3/admin/`, nothing for v5's unversioned roots. */
+export const versionSegment = (version: Version): string => (version === 'v5' ? '' : `${version}/`);
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

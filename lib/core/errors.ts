@@ -5,6 +5,7 @@ export const errorStatus = {
   NoPermissionError: 403,
   NotFoundError: 404,
   MethodNotAllowedError: 405,
+  RequestNotAcceptableError: 406,
   UpdateCollisionError: 409,
   RequestEntityTooLargeError: 413,
   UnsupportedMediaTypeError: 415,

@@ -1,4 +1,4 @@
-import type { Version } from '../core/context';
+import { VERSIONS, type Version } from '../core/context';
 import { objectId } from '../util/ids';
 import type { EventStager } from './bus';
 import type { DomainEvent } from './events';
@@ -11,7 +11,8 @@ export interface OutboxOptions {
   onStaged?: () => void;
 }
 
-const versionOf = (apiVersion: string): Version => (apiVersion === 'v2' ? 'v2' : 'v3');
+// a stored value no version names (none is written today) is delivered as v3, the column's default
+const versionOf = (apiVersion: string): Version => VERSIONS.find((version) => version === apiVersion) ?? 'v3';
 
 /**
  * Writes, inside the transaction of the change, one delivery per webhook subscribed to each event,

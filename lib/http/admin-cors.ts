@@ -1,6 +1,7 @@
 import { noContent, withHeaders, type Answer } from '../core/answer';
 import type { RequestHead } from '../core/head';
 import { normaliseOrigin } from '../auth/session-options';
+import { varyWith } from './v5-roots';
 
 const PREFLIGHT_MAX_AGE = '86400';
 const ALLOWED_HEADERS = /^[\w-]+(\s*,\s*[\w-]+)*$/;
@@ -19,11 +20,10 @@ function trustedOrigin(request: Pick<RequestHead, 'headers'>, trusted: readonly 
 export function withAdminCors(request: Pick<RequestHead, 'headers'>, answer: Answer, trusted: readonly string[]): Answer {
   const origin = trustedOrigin(request, trusted);
   if (!origin) return answer;
-  const vary = answer.headers.vary;
   return withHeaders(answer, {
     'access-control-allow-origin': origin,
     'access-control-allow-credentials': 'true',
-    vary: vary ? `${vary}, Origin` : 'Origin',
+    vary: varyWith(answer.headers.vary, 'Origin'),
   });
 }
 

@@ -16,8 +16,9 @@ import type { ContentResponses } from './content-api';
 import { CONTENT_CORS, contentPreflight } from './cors';
 import { addressOf } from './client-address';
 import { outputOptions } from './output';
-import type { ApiRouter } from './router';
+import type { ApiRouter, Lookup } from './router';
 import { translateError } from './translate-error';
+import { acceptVersionProblem, withV5Headers } from './v5-roots';
 
 export interface PipelineDeps {
   app: AppContext;
@@ -93,6 +94,15 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     return null;
   }
 
+  /** The error for an address under the API prefix that no route serves: what its `Accept-Version` calls for at an unversioned root, else a 404 (naming the feature when it is one pressroom does not have). */
+  function unrouted(head: RequestHead, pathname: string, found: Lookup & { kind: 'not-found' }): ApiError {
+    const problem = router.unversioned(pathname) ? acceptVersionProblem(head) : null;
+    if (problem) return problem;
+    if (found.feature)
+      return notFound(`pressroom does not serve ${found.feature}, a feature of the reference it does not have.`, { code: 'FEATURE_NOT_SERVED' });
+    return notFound('Resource not found.');
+  }
+
   async function route(head: RequestHead, url: URL, clientAddress: string | undefined): Promise<Answer> {
     if (deps.isClosed()) throw new ApiError('InternalServerError', 'The service has been closed.');
     const method = head.method.toUpperCase();
@@ -122,14 +132,15 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     }
     if (method === 'OPTIONS' && contentPath.test(url.pathname)) return contentPreflight(head);
     if (method === 'OPTIONS' && adminPath.test(url.pathname)) {
-      if (router.lookup('GET', url.pathname).kind === 'not-found') throw notFound('Resource not found.');
+      const target = router.lookup('GET', url.pathname);
+      if (target.kind === 'not-found') throw unrouted(head, url.pathname, target);
       return adminPreflight(head, resolved.auth.trustedOrigins);
     }
     if (!KNOWN_METHODS.has(method)) {
       throw new ApiError('MethodNotAllowedError', `Method ${method.slice(0, 20)} is not allowed.`);
     }
     const found = router.lookup((method === 'HEAD' ? 'GET' : method) as Method, url.pathname);
-    if (found.kind === 'not-found') throw notFound('Resource not found.');
+    if (found.kind === 'not-found') throw unrouted(head, url.pathname, found);
     if (found.kind === 'method-not-allowed') {
       const allow = found.allow.includes('GET') ? [...found.allow, 'HEAD'] : found.allow;
       throw new ApiError('MethodNotAllowedError', `Method ${method} is not allowed here.`, { headers: { allow: allow.join(', ') } });
@@ -188,6 +199,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     } else if (adminPath.test(pathname)) {
       answer = withAdminCors(head, answer, resolved.auth.trustedOrigins);
     }
+    if (router.unversioned(pathname)) answer = withV5Headers(answer);
     return head.method.toUpperCase() === 'HEAD' ? forHead(answer) : answer;
   }
 

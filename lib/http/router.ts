@@ -1,6 +1,7 @@
 import Router from 'find-my-way';
 import type { Api, Method, RouteDef, Version } from '../core/context';
-import { VERSIONS } from '../core/context';
+import { VERSIONS, versionSegment } from '../core/context';
+import { unservedFeature } from './unserved-features';
 
 export interface RouteMatch {
   route: RouteDef;
@@ -10,11 +11,22 @@ export interface RouteMatch {
 export type Lookup =
   | { kind: 'match'; match: RouteMatch; api: Api; version: Version }
   | { kind: 'method-not-allowed'; allow: Method[]; api: Api; version: Version }
-  | { kind: 'not-found'; api?: Api; version?: Version };
+  /** `feature`: the reference's feature the address belongs to, which pressroom does not serve (lib/http/unserved-features.ts). */
+  | { kind: 'not-found'; api?: Api; version?: Version; feature?: string };
 
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'DELETE'];
+const isApi = (segment: string | undefined): segment is Api => segment === 'admin' || segment === 'content';
+/** The versions an address names by a segment (`v2`, `v3`); v5 is served at the unversioned roots only. */
+const BY_SEGMENT = new Map(VERSIONS.filter((version) => versionSegment(version) !== '').map((version) => [version as string, version]));
 
-/** One find-my-way table per API × version, under `/<name>/api/<version>/<api>/`. */
+/** What an address under the API prefix names: its API, its version, and the rest after the API root, from its `/`. */
+interface Located {
+  api: Api;
+  version: Version;
+  inner: string;
+}
+
+/** One find-my-way table per API × version: `/<name>/api/v2|v3/<api>/`, and v5 at `/<name>/api/<api>/`. */
 export class ApiRouter {
   private readonly tables = new Map<string, Router.Instance<Router.HTTPVersion.V1>>();
   private readonly prefix: string;
@@ -40,41 +52,48 @@ export class ApiRouter {
     return pathname.startsWith(this.prefix);
   }
 
+  /** Whether a path is under one of the unversioned roots (`/<name>/api/admin/`, `/<name>/api/content/`), where v5 is served. */
+  unversioned(pathname: string): boolean {
+    if (!pathname.startsWith(this.prefix)) return false;
+    const [first] = pathname.slice(this.prefix.length).split('/', 1);
+    return isApi(first);
+  }
+
+  private locate(pathname: string): Located | null {
+    if (!pathname.startsWith(this.prefix)) return null;
+    const rest = pathname.slice(this.prefix.length);
+    const [first, second] = rest.split('/', 2);
+    if (isApi(first)) return { api: first, version: 'v5', inner: rest.slice(first.length) };
+    const version = BY_SEGMENT.get(first);
+    if (version === undefined || !isApi(second)) return null;
+    return { api: second, version, inner: rest.slice(first.length + 1 + second.length) };
+  }
+
   /**
-   * Why an address under the API prefix names no served version: none at all (`/<name>/api/admin/…`,
-   * what the reference's SDKs call from version 5.0), or one this server does not speak
-   * (`/<name>/api/v4/…`, `…/v5.0/…`, `…/canary/…`). Null when it names a served version, or no API.
+   * Why an address under the API prefix names no served version: one this server does not speak
+   * (`/<name>/api/v4/…`, `…/v5/…`, `…/v5.0/…`, `…/canary/…`). Null when it names a served version, or no API.
    */
   versionProblem(pathname: string): string | null {
     if (!pathname.startsWith(this.prefix)) return null;
     const [first, second] = pathname.slice(this.prefix.length).split('/', 2);
-    const speaks = `this server speaks ${VERSIONS.slice(0, -1).join(', ')} and ${VERSIONS[VERSIONS.length - 1]}`;
-    const latest = VERSIONS[VERSIONS.length - 1];
-    const advice = (api: string) => `set \`version: '${latest}.0'\` in the client, which then calls ${this.prefix}${latest}/${api}/`;
-    if (first === 'admin' || first === 'content') {
-      return `The ${first === 'admin' ? 'Admin' : 'Content'} API is served under a version: ${speaks}; ${advice(first)}.`;
-    }
-    if ((second === 'admin' || second === 'content') && !(VERSIONS as readonly string[]).includes(first)) {
-      const shown = first.length > 20 ? `${first.slice(0, 20)}…` : first;
-      return `API version ${JSON.stringify(shown)} is not served: ${speaks}; ${advice(second)}.`;
-    }
-    return null;
+    if (isApi(first) || !isApi(second) || BY_SEGMENT.has(first)) return null;
+    const shown = first.length > 20 ? `${first.slice(0, 20)}…` : first;
+    return (
+      `API version ${JSON.stringify(shown)} is not served: v5 clients (the reference's SDKs from 5.0) call ${this.prefix}${second}/, ` +
+      `with no version in the address; v3 clients set \`version: 'v3.0'\`, which calls ${this.prefix}v3/${second}/; v2 is served at ${this.prefix}v2/${second}/.`
+    );
   }
 
   lookup(method: Method, pathname: string): Lookup {
-    if (!pathname.startsWith(this.prefix)) return { kind: 'not-found' };
-    const rest = pathname.slice(this.prefix.length);
-    const [version, api] = rest.split('/', 2);
+    const located = this.locate(pathname);
+    if (!located) return { kind: 'not-found' };
+    const { api, version, inner } = located;
     const table = this.tables.get(`${api}/${version}`);
-    if (!table) return { kind: 'not-found' };
-    const inner = rest.slice(version.length + 1 + api.length);
-    const v = version as Version;
-    const a = api as Api;
-    const found = safeFind(table, method, inner);
-    if (found) return { kind: 'match', match: found, api: a, version: v };
-    const allow = METHODS.filter((m) => m !== method && safeFind(table, m, inner));
-    if (allow.length) return { kind: 'method-not-allowed', allow, api: a, version: v };
-    return { kind: 'not-found', api: a, version: v };
+    const found = table && safeFind(table, method, inner);
+    if (found) return { kind: 'match', match: found, api, version };
+    const allow = table ? METHODS.filter((m) => m !== method && safeFind(table, m, inner)) : [];
+    if (allow.length) return { kind: 'method-not-allowed', allow, api, version };
+    return { kind: 'not-found', api, version, feature: unservedFeature(api, inner.slice(1)) ?? undefined };
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Api, RouteDef, Version } from '../core/context';
-import { VERSIONS } from '../core/context';
+import { VERSIONS, versionSegment } from '../core/context';
 import { errorEnvelopeFor } from '../http/error-schema';
 import { VERSION } from '../version';
 import { componentSchemas } from './components';
@@ -95,7 +95,7 @@ function securitySchemes(api: Api, name: string): Json {
       name: 'Authorization',
       description:
         `\`${scheme} <jwt>\`: an HS256 JSON Web Token signed with the hex-decoded secret of an admin key \`<id>:<secret>\`, ` +
-        'header `kid` = the key id, payload `iat`, `exp` (at most 5 minutes later) and `aud` = `/<version>/admin/`. Single-use.',
+        'header `kid` = the key id, payload `iat`, `exp` (at most 5 minutes later) and `aud` = `/<version>/admin/` (`/admin/` at the unversioned root). Single-use.',
     },
     session: {
       type: 'apiKey',
@@ -183,7 +183,7 @@ export function buildDocument(routes: readonly RouteDef[], api: Api, version: Ve
           ? 'The read/write Admin API. JSON bodies are `{<resource>: [ {...} ]}` and need `Content-Type: application/json`. Paths end with `/`.'
           : 'The read-only Content API for published, public content. Responses carry an ETag and may be answered 304.',
     },
-    servers: [{ url: `${options.adminUrl}/${options.name}/api/${version}/${api}` }],
+    servers: [{ url: `${options.adminUrl}/${options.name}/api/${versionSegment(version)}${api}` }],
     tags: tags.map((name) => ({ name })),
     paths,
     components: {

@@ -83,13 +83,11 @@ export class ResponseChecker {
     const url = new URL(requestUrl);
     if (method === 'OPTIONS' || method === 'HEAD' || !url.pathname.startsWith(`/${this.name}/api/`)) return null;
     if (response.status >= 300 && response.status < 400 && response.status !== 304) return null;
-    const [, , , version, api] = url.pathname.split('/');
-    const known = (api === 'admin' || api === 'content') && (version === 'v2' || version === 'v3');
-
     let found = this.router.lookup(method as 'GET', url.pathname);
     if (found.kind !== 'match' && !url.pathname.endsWith('/')) found = this.router.lookup(method as 'GET', `${url.pathname}/`);
     const relaxed = url.searchParams.has('fields');
-    const { id, doc } = this.document(known ? (api as Api) : 'admin', known ? (version as Version) : 'v3', relaxed);
+    // the router says which API and version an address names (`/v3/admin/`, or v5's unversioned `/admin/`)
+    const { id, doc } = this.document(found.api ?? 'admin', found.version ?? 'v3', relaxed);
 
     let where: string;
     let documented: Json | undefined;

@@ -62,7 +62,15 @@ describe('GET openapi.json', () => {
     // at once, without a redirect to a trailing slash first, saying which versions are served
     const res = await get('v9/admin/openapi.json');
     expect(res.status).toBe(404);
-    expect((await res.json()).errors[0].message).toMatch(/"v9" is not served: this server speaks v2 and v3/);
+    expect((await res.json()).errors[0].message).toMatch(/"v9" is not served: v5 clients .* call \/svc\/api\/admin\/, .*v3 clients/);
+  });
+
+  it('the unversioned roots serve theirs, naming themselves as the server', async () => {
+    for (const api of ['admin', 'content']) {
+      const res = await get(`${api}/openapi.json`);
+      expect(res.status).toBe(200);
+      expect((await res.json()).servers[0].url).toMatch(new RegExp(`/svc/api/${api}$`));
+    }
   });
 });
 

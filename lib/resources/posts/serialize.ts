@@ -6,6 +6,7 @@ import { serializeAuthor, serializeUser } from '../users/serialize';
 import type { OutputOptions } from '../../http/output';
 import { pickFields } from '../../http/output';
 import { urls } from '../shared/urls';
+import { showsV3Shapes } from '../../core/context';
 import { dateFor, type SerializeContext } from '../shared/serialize-context';
 
 export interface PostRelationsOf {
@@ -39,7 +40,7 @@ export function serializePost(post: PostRow, relations: PostRelationsOf, ctx: Se
   out.featured = post.featured;
   if (!content) out.status = post.status;
   // the Content API v3 shows visibility too, as the reference's v3 wire format does (reference-behaviour §7)
-  if (!content || ctx.version === 'v3') out.visibility = post.visibility;
+  if (!content || showsV3Shapes(ctx.version)) out.visibility = post.visibility;
   out.created_at = date(post.created_at);
   out.updated_at = date(post.updated_at);
   out.published_at = date(post.published_at);
@@ -62,7 +63,7 @@ export function serializePost(post: PostRow, relations: PostRelationsOf, ctx: Se
   out.url = urls.post(ctx.site, post);
   if (content) out.page = post.type === 'page';
   out.excerpt = hideBody ? '' : excerptOf(plaintext, post.custom_excerpt);
-  if (ctx.version === 'v3') out.reading_time = post.reading_time;
+  if (showsV3Shapes(ctx.version)) out.reading_time = post.reading_time;
   out.og_image = post.og_image;
   out.og_title = post.og_title;
   out.og_description = post.og_description;
@@ -71,7 +72,7 @@ export function serializePost(post: PostRow, relations: PostRelationsOf, ctx: Se
   out.twitter_description = post.twitter_description;
   out.meta_title = post.meta_title;
   out.meta_description = post.meta_description;
-  if (!content && ctx.version === 'v3') {
+  if (!content && showsV3Shapes(ctx.version)) {
     out.email_subject = post.email_subject;
     out.send_email_when_published = post.send_email_when_published;
     out.email = null;

@@ -1,4 +1,4 @@
-import type { AppContext, Version } from '../../core/context';
+import { versionSegment, type AppContext, type Version } from '../../core/context';
 import type { PostRow } from '../../storage/rows';
 import type { Stores } from '../../storage/storage';
 import { previewAddress } from './options';
@@ -14,6 +14,6 @@ export async function previewLink(app: AppContext, tx: Stores, version: Version,
   const { rows } = await tx.integrations.browse({ limit: 1, offset: 0 });
   const [key] = rows.length ? await tx.integrations.apiKeys(rows[0].id, 'content') : [];
   const resource = row.type === 'page' ? 'pages' : 'posts';
-  const address = `${app.options.adminUrl}/${app.options.name}/api/${version}/content/${resource}/preview/${row.uuid}/`;
+  const address = `${app.options.adminUrl}/${app.options.name}/api/${versionSegment(version)}content/${resource}/preview/${row.uuid}/`;
   return key ? `${address}?key=${encodeURIComponent(key.secret)}` : address;
 }

@@ -1,3 +1,5 @@
+import { versionSegment, type Version } from '../../core/context';
+
 /** Public URLs of records, relative to the site URL (reference-behaviour §6). */
 export const urls = {
   post(site: string, post: { status: string; slug: string; uuid: string }): string {
@@ -8,6 +10,6 @@ export const urls = {
 };
 
 /** Where a record is read back through the Admin API, for Location headers. */
-export function adminLocation(adminUrl: string, name: string, version: string, path: string): string {
-  return `${adminUrl}/${name}/api/${version}/admin/${path}`;
+export function adminLocation(adminUrl: string, name: string, version: Version, path: string): string {
+  return `${adminUrl}/${name}/api/${versionSegment(version)}admin/${path}`;
 }

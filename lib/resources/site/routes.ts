@@ -1,8 +1,8 @@
-import type { RouteDef } from '../../core/context';
+import { showsV3Shapes, type RouteDef } from '../../core/context';
 import { json } from '../../core/answer';
 import { VERSION } from '../../version';
 
-/** `GET site/`: no authentication (contract §5.1); v3 adds description and logo. */
+/** `GET site/`: no authentication (contract §5.1); v3 (and v5) add description and logo. */
 export const siteRoutes: RouteDef[] = [
   {
     method: 'GET',
@@ -12,7 +12,7 @@ export const siteRoutes: RouteDef[] = [
     async handle(ctx) {
       const settings = await ctx.app.storage.settings.all();
       const site: Record<string, unknown> = { title: settings.get('title') ?? '' };
-      if (ctx.version === 'v3') {
+      if (showsV3Shapes(ctx.version)) {
         site.description = settings.get('description') ?? '';
         site.logo = settings.get('logo') ?? null;
       }

@@ -1,6 +1,7 @@
 import type { Counted } from '../../storage/storage';
 import type { TagRow } from '../../storage/rows';
 import { urls } from '../shared/urls';
+import { showsV3Shapes } from '../../core/context';
 import { dateFor, type SerializeContext } from '../shared/serialize-context';
 
 export type TagShape = 'full' | 'nested' | 'primary';
@@ -36,7 +37,7 @@ export function serializeTag(tag: TagRow & Counted, ctx: SerializeContext, shape
     visibility: tag.visibility,
   };
   // v3 tags carry the social and injection fields; v2 tags, nested or not, only the base set
-  if (ctx.version === 'v3') {
+  if (showsV3Shapes(ctx.version)) {
     Object.assign(out, {
       og_image: tag.og_image,
       og_title: tag.og_title,
@@ -47,7 +48,7 @@ export function serializeTag(tag: TagRow & Counted, ctx: SerializeContext, shape
     });
   }
   Object.assign(out, { meta_title: tag.meta_title, meta_description: tag.meta_description });
-  if (ctx.version === 'v3') {
+  if (showsV3Shapes(ctx.version)) {
     Object.assign(out, {
       codeinjection_head: tag.codeinjection_head,
       codeinjection_foot: tag.codeinjection_foot,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VERSIONS } from '../../core/context';
 import { EVENT_NAMES } from '../../events/names';
 import { adminTimestamp, nullableText, recordId } from '../shared/response';
 
@@ -10,7 +11,7 @@ export const webhook = z
     target_url: z.string(),
     name: nullableText,
     secret: nullableText,
-    api_version: z.enum(['v2', 'v3']).meta({ description: 'The API version deliveries are serialised with.' }),
+    api_version: z.enum(VERSIONS).meta({ description: 'The API version deliveries are serialised with.' }),
     integration_id: recordId,
     status: z.string().meta({ description: '`available`.' }),
     last_triggered_at: adminTimestamp.nullable(),

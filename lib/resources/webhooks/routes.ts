@@ -37,7 +37,7 @@ export const webhookRoutes: RouteDef[] = [
   {
     method: 'PUT',
     path: 'webhooks/:id/',
-    versions: ['v3'],
+    versions: ['v3', 'v5'],
     ...admin('edit'),
     async handle(ctx) {
       const id = requireId(ctx.params.id);

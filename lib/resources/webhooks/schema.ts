@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VERSIONS } from '../../core/context';
 
 /** Fields a client may send inside `{webhooks: [ … ]}`; which are used depends on add or edit. */
 export const webhookInput = z
@@ -7,7 +8,7 @@ export const webhookInput = z
     target_url: z.string().max(2000),
     name: z.string().max(191).nullable(),
     secret: z.string().max(191).nullable(),
-    api_version: z.enum(['v2', 'v3']),
+    api_version: z.enum(VERSIONS),
     integration_id: z.string().max(24),
   })
   .partial();
