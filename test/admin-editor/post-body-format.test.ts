@@ -32,6 +32,10 @@ describe('a post’s body format', () => {
     const mobiledocPost = inputOf(formOf(post({ mobiledoc: '{"version":"0.3.1"}' })));
     expect(mobiledocPost.mobiledoc).toBe('{"version":"0.3.1"}');
     expect('lexical' in mobiledocPost).toBe(false);
+    // an answer without the post's body (neither key a string) sends none back: nothing is overwritten
+    const missing = formOf(post({ mobiledoc: null }));
+    expect(missing.body).toBeNull();
+    expect(Object.keys(inputOf(missing)).filter((key) => key === 'lexical' || key === 'mobiledoc')).toEqual([]);
     const fresh = inputOf(formOf(null, 'lexical'));
     expect('lexical' in fresh || 'mobiledoc' in fresh).toBe(false);
   });

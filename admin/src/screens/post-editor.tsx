@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, BASE, BODY_FORMATS, messageOf } from '../api';
+import { api, BASE, messageOf, POST_BODY_QUERY } from '../api';
 import { EditorHost, type BodyEditor } from '../editor-host';
 import { Link, navigate, useLeaveGuard } from '../router';
 import { inputOf, resourceOf, STATUS_WORD, type Post, type PostForm, type PostType } from '../posts';
@@ -31,7 +31,7 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
     const id = latest.current.id;
     if (!id) return;
     try {
-      const result = await api.get<Record<string, Post[]>>(`${resource}/${id}/?formats=${BODY_FORMATS}`);
+      const result = await api.get<Record<string, Post[]>>(`${resource}/${id}/${POST_BODY_QUERY}`);
       body.current = null;
       dispatch({ type: 'loaded', post: result[resource][0] });
     } catch (e) {
@@ -244,14 +244,21 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
               }
             }}
           />
-          <EditorHost
-            format={form.format}
-            source={form.body}
-            generation={state.generation}
-            placeholder="Begin writing…"
-            onMount={(editor) => (body.current = editor)}
-            onChange={(editor) => dispatch({ type: 'body-changed', empty: editor.isEmpty() })}
-          />
+          {post && form.body === null ? (
+            <p class="notice warning">
+              The server's answer did not include this {noun}'s body in a format this editor writes (lexical or mobiledoc), so it is not shown. It is kept
+              unchanged when you save.
+            </p>
+          ) : (
+            <EditorHost
+              format={form.format}
+              source={form.body}
+              generation={state.generation}
+              placeholder="Begin writing…"
+              onMount={(editor) => (body.current = editor)}
+              onChange={(editor) => dispatch({ type: 'body-changed', empty: editor.isEmpty() })}
+            />
+          )}
         </article>
       </div>
       {settingsOpen && (
