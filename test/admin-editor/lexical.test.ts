@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Node as PMNode } from 'prosemirror-model';
+import { liftListItem, sinkListItem } from 'prosemirror-schema-list';
+import { EditorState, TextSelection } from 'prosemirror-state';
 import { parseMobiledoc, renderMobiledoc } from '../../lib/content';
 import { parseLexical, renderLexical } from '../../lib/content/lexical';
 import { fromLexical, LexicalMappingError, toLexical, toLexicalObject } from '../../admin/src/editor/lexical';
@@ -158,6 +160,20 @@ describe('editor → lexical: what the editor writes', () => {
       doc(p('line', nodes.hard_break.create(), 'next'), p(), p('after a gap')),
     ];
     for (const document of documents) expectRoundTrip(document);
+  });
+});
+
+describe('nesting list items (Tab and Shift+Tab in a lexical post)', () => {
+  it('nests an item under the one before it and lifts it out again; mobiledoc writes the nested items flat', () => {
+    const start = doc(ul(li('a'), li('b')));
+    const inB = start.resolve(start.content.size - 3);
+    let state = EditorState.create({ doc: start, selection: TextSelection.near(inB) });
+    expect(sinkListItem(nodes.list_item)(state, (tr) => (state = state.apply(tr)))).toBe(true);
+    expect(state.doc.content.eq(doc(ul(li('a', ul(li('b'))))).content)).toBe(true);
+    expect(lexicalHtml(state.doc)).toBe('<ul><li>a<ul><li>b</li></ul></li></ul>');
+    expect(JSON.parse(toMobiledoc(state.doc)).sections).toEqual([[3, 'ul', [[[0, [], 0, 'a']], [[0, [], 0, 'b']]]]]);
+    expect(liftListItem(nodes.list_item)(state, (tr) => (state = state.apply(tr)))).toBe(true);
+    expect(state.doc.content.eq(start.content)).toBe(true);
   });
 });
 
