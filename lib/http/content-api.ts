@@ -1,13 +1,11 @@
-import { bodiless, withHeaders, type Answer } from '../core/answer';
-import type { RouteContext, RouteDef, Version } from '../core/context';
+import { withHeaders, type Answer } from '../core/answer';
+import type { RouteContext, RouteDef } from '../core/context';
 import { strongEtag } from '../core/etag';
 import { answerFrom, readyAnswer, type ReadyAnswer } from '../core/ready-answer';
 import type { RequestHead } from '../core/head';
 import { CACHE_TAG, EVERYTHING } from '../read-model/keys';
 import type { ReadModel } from '../read-model/read-model';
-import { CONTENT_CORS } from './cors';
 import { cacheKey } from './request-target';
-import { withV5Headers } from './v5-roots';
 
 export interface ContentApiOptions {
   /** `Cache-Control: public, max-age=<maxAge>` on Content API responses; default 0. */
@@ -35,10 +33,9 @@ export class ContentResponses {
     private readonly options: ContentApiOptions,
   ) {}
 
-  private headers(contentType: string, keys: string | undefined, version: Version): Record<string, string> {
-    const headers: Record<string, string> = { ...CONTENT_CORS, 'content-type': contentType, 'cache-control': `public, max-age=${this.options.maxAge}` };
-    // kept with the answer, which the pipeline's first step serves as it is
-    if (version === 'v5') Object.assign(headers, withV5Headers(bodiless(200)).headers);
+  /** What every request of an answer gets alike; CORS and the headers of its root are added per request (lib/http/answer-headers.ts). */
+  private headers(contentType: string, keys: string | undefined): Record<string, string> {
+    const headers: Record<string, string> = { 'content-type': contentType, 'cache-control': `public, max-age=${this.options.maxAge}` };
     if (keys) {
       headers[CACHE_TAG] = keys;
       if (this.options.surrogateKeys) headers['surrogate-key'] = keys.replaceAll(',', ' ');
@@ -55,7 +52,7 @@ export class ContentResponses {
     const answer = await route.handle(ctx);
     if (answer.status !== 200) return answer;
     const keys = answer.headers[CACHE_TAG];
-    const headers = this.headers(answer.headers['content-type'] ?? 'application/json; charset=utf-8', keys, ctx.version);
+    const headers = this.headers(answer.headers['content-type'] ?? 'application/json; charset=utf-8', keys);
     const { body } = answer;
     // a streamed body (`limit=all`) is neither kept nor hashed for an ETag: it would have to be held
     // whole, which is what streaming it avoids

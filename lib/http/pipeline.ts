@@ -10,15 +10,16 @@ import type { RequestHead } from '../core/head';
 import type { KeptFiles } from '../files/kept-files';
 import { serveFile } from '../files/serve';
 import { ImageVariants } from '../files/variants';
-import { adminPreflight, withAdminCors } from './admin-cors';
+import { adminPreflight } from './admin-cors';
+import { AnswerHeaders, type ApiRoot } from './answer-headers';
 import { cachedTargets } from './cached-targets';
 import type { ContentResponses } from './content-api';
-import { CONTENT_CORS, contentPreflight } from './cors';
+import { contentPreflight } from './cors';
 import { addressOf } from './client-address';
 import { outputOptions } from './output';
 import type { ApiRouter, Lookup } from './router';
 import { translateError } from './translate-error';
-import { acceptVersionProblem, withV5Headers } from './v5-roots';
+import { acceptVersionProblem } from './v5-roots';
 
 export interface PipelineDeps {
   app: AppContext;
@@ -39,6 +40,8 @@ export interface PipelineDeps {
   keptFiles?: KeptFiles;
 }
 
+const isContent = (root: ApiRoot | null) => root === 'content' || root === 'content-v5';
+
 /** The service's one way from a request to its answer; `context` is what the host passed beside the request (`FetchContext`). */
 export type Pipeline = (head: RequestHead, context?: unknown) => Answer | Promise<Answer>;
 
@@ -57,9 +60,7 @@ const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 export function createPipeline(deps: PipelineDeps): Pipeline {
   const { app, router, contentKeys, contentResponses } = deps;
   const resolved = app.options;
-  // with or without a version, so that a browser client calling an unserved one can read why
-  const contentPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?content(/|$)`);
-  const adminPath = new RegExp(`^/${resolved.name}/api/([^/]+/)?admin(/|$)`);
+  const answerHeaders = new AnswerHeaders(resolved.name, resolved.auth.trustedOrigins);
   const variants = new ImageVariants(resolved.files.images, resolved.imagesPath, resolved.images);
   const cacheKeyOf = cachedTargets(contentKeys);
   // image files are kept under their path as sent (see `route`), so only a target starting so can be one
@@ -78,12 +79,14 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     if (head.target.startsWith(imagesPrefix)) return deps.keptFiles?.lookup(head);
     if (deps.duePostsLookOwed()) return undefined;
     const key = cacheKeyOf(head.target);
-    return key === undefined ? undefined : contentResponses.lookup(key, head);
+    const kept = key === undefined ? undefined : contentResponses.lookup(key, head);
+    // found under its key, whose path names its root as the full way's address did
+    return kept && answerHeaders.finish(head, answerHeaders.rootOf(key!), kept);
   }
 
   /** What the read model holds for a Content API read while the database is out of reach (`contentApi.staleIfErrorSeconds`). */
   function staleAnswer(head: RequestHead, pathname: string): Answer | undefined {
-    if ((head.method !== 'GET' && head.method !== 'HEAD') || !contentPath.test(pathname)) return undefined;
+    if ((head.method !== 'GET' && head.method !== 'HEAD') || !isContent(answerHeaders.rootOf(pathname))) return undefined;
     const key = cacheKeyOf(head.target, resolved.contentApi.staleIfErrorMs);
     return key === undefined ? undefined : contentResponses.stale(key, head, app.now().getTime());
   }
@@ -96,7 +99,8 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
 
   /** The error for an address under the API prefix that no route serves: what its `Accept-Version` calls for at an unversioned root, else a 404 (naming the feature when it is one pressroom does not have). */
   function unrouted(head: RequestHead, pathname: string, found: Lookup & { kind: 'not-found' }): ApiError {
-    const problem = router.unversioned(pathname) ? acceptVersionProblem(head) : null;
+    const root = answerHeaders.rootOf(pathname);
+    const problem = root === 'admin-v5' || root === 'content-v5' ? acceptVersionProblem(head) : null;
     if (problem) return problem;
     if (found.feature)
       return notFound(`pressroom does not serve ${found.feature}, a feature of the reference it does not have.`, { code: 'FEATURE_NOT_SERVED' });
@@ -118,8 +122,9 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     if (deps.adminClient?.owns(url.pathname)) return deps.adminClient.serve(head, url);
     if (!router.owns(url.pathname)) throw notFound('Resource not found.');
     // a Content API preflight still passes, so that a browser client may read why the request after it fails
+    const root = answerHeaders.rootOf(url.pathname);
     const versionProblem = router.versionProblem(url.pathname);
-    if (versionProblem && !(method === 'OPTIONS' && contentPath.test(url.pathname))) {
+    if (versionProblem && !(method === 'OPTIONS' && isContent(root))) {
       throw notFound(versionProblem, { code: 'UNSUPPORTED_VERSION' });
     }
     // path parameters reach storage as text, which cannot hold NUL: refuse it here instead of a 500 there
@@ -130,8 +135,8 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       if (method === 'GET' || method === 'HEAD') return bodiless(301, { location: `${url.pathname}/${url.search}` });
       url.pathname += '/';
     }
-    if (method === 'OPTIONS' && contentPath.test(url.pathname)) return contentPreflight(head);
-    if (method === 'OPTIONS' && adminPath.test(url.pathname)) {
+    if (method === 'OPTIONS' && isContent(root)) return contentPreflight(head);
+    if (method === 'OPTIONS' && (root === 'admin' || root === 'admin-v5')) {
       const target = router.lookup('GET', url.pathname);
       if (target.kind === 'not-found') throw unrouted(head, url.pathname, target);
       return adminPreflight(head, resolved.auth.trustedOrigins);
@@ -194,12 +199,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       if (apiError.type === 'InternalServerError') resolved.logger.error(`unexpected error answering ${head.method} ${pathname}`, error);
       answer = stale ?? errorAnswer(apiError);
     }
-    if (contentPath.test(pathname)) {
-      if (answer.headers['access-control-allow-origin'] !== CONTENT_CORS['access-control-allow-origin']) answer = withHeaders(answer, CONTENT_CORS);
-    } else if (adminPath.test(pathname)) {
-      answer = withAdminCors(head, answer, resolved.auth.trustedOrigins);
-    }
-    if (router.unversioned(pathname)) answer = withV5Headers(answer);
+    answer = answerHeaders.finish(head, answerHeaders.rootOf(pathname), answer);
     return head.method.toUpperCase() === 'HEAD' ? forHead(answer) : answer;
   }
 

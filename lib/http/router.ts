@@ -52,13 +52,6 @@ export class ApiRouter {
     return pathname.startsWith(this.prefix);
   }
 
-  /** Whether a path is under one of the unversioned roots (`/<name>/api/admin/`, `/<name>/api/content/`), where v5 is served. */
-  unversioned(pathname: string): boolean {
-    if (!pathname.startsWith(this.prefix)) return false;
-    const [first] = pathname.slice(this.prefix.length).split('/', 1);
-    return isApi(first);
-  }
-
   private locate(pathname: string): Located | null {
     if (!pathname.startsWith(this.prefix)) return null;
     const rest = pathname.slice(this.prefix.length);

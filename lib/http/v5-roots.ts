@@ -1,7 +1,7 @@
 // What the unversioned roots (`/<name>/api/admin/`, `/<name>/api/content/`, where v5 is served) do beside
 // their routes, as the reference does (reference-behaviour §13): every answer names the version it
-// follows, and `Accept-Version` is read only where no route serves the address.
-import { withHeaders, type Answer } from '../core/answer';
+// follows (added with the other per-request headers, lib/http/answer-headers.ts), and `Accept-Version`
+// is read only where no route serves the address.
 import { ApiError, badRequest } from '../core/errors';
 import type { RequestHead } from '../core/head';
 
@@ -16,13 +16,6 @@ export function varyWith(vary: string | undefined, field: string): string {
   if (!vary) return field;
   const wanted = field.toLowerCase();
   return vary.split(',').some((name) => name.trim().toLowerCase() === wanted) ? vary : `${vary}, ${field}`;
-}
-
-/** An answer of an unversioned root as the client gets it: with `Content-Version`, and `Accept-Version` in its `Vary`. */
-export function withV5Headers(answer: Answer): Answer {
-  const vary = varyWith(answer.headers.vary, 'Accept-Version');
-  if (answer.headers['content-version'] === CONTENT_VERSION && vary === answer.headers.vary) return answer;
-  return withHeaders(answer, { 'content-version': CONTENT_VERSION, vary });
 }
 
 /**

@@ -62,6 +62,17 @@ describe('the unversioned roots serve v5', () => {
     expect((await admin('GET', 'webhooks/', {})).status).toBe(405); // served on v5 as on v3: POST only here
   });
 
+  it('makes webhooks for v5 deliveries by default, and edits them as v3 does', async () => {
+    const made = await admin('POST', 'webhooks/', { body: { webhooks: [{ event: 'tag.deleted', target_url: 'https://hooks.example.com/v5' }] } });
+    expect(made.status).toBe(201);
+    const hook = (await body(made)).webhooks[0];
+    expect(hook.api_version).toBe('v5');
+    const edited = await admin('PUT', `webhooks/${hook.id}/`, { body: { webhooks: [{ name: 'Deploy' }] } });
+    expect(edited.status).toBe(200);
+    expect((await body(edited)).webhooks[0]).toMatchObject({ name: 'Deploy', api_version: 'v5' });
+    expect((await admin('DELETE', `webhooks/${hook.id}/`)).status).toBe(204);
+  });
+
   it('puts Content-Version and Vary: Accept-Version on errors, redirects and preflights too', async () => {
     const missing = await admin('GET', 'posts/000000000000000000000000/');
     await expectError(missing, 404, 'NotFoundError');

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type Service } from '../../lib';
+import { versionSegment } from '../../lib/core/context';
 import { DirectoryFileStore } from '../../lib/files/directory';
 import { BASE } from '../helpers/service';
 import { envelopeProblems, FULL, leakIn, nodeServer, scale, SEED } from './helpers';
@@ -50,7 +51,7 @@ describe('odd methods on every route', () => {
   it('HEAD, OPTIONS and methods nobody serves get 2xx/3xx without a body, or a 4xx envelope', async () => {
     for (const target of targets()) {
       const path = target.route.path.replace(/:(\w+)/g, (_, p: string) => site.fixtures.params[`${target.resource}:${p}`]?.[0] ?? 'x');
-      const url = `${BASE}/svc/api/${target.version}/${target.route.api}/${path}${target.route.api === 'content' ? `?key=${site.contentKey}` : ''}`;
+      const url = `${BASE}/svc/api/${versionSegment(target.version)}${target.route.api}/${path}${target.route.api === 'content' ? `?key=${site.contentKey}` : ''}`;
       for (const method of FULL ? ['HEAD', 'OPTIONS', 'PATCH', 'PROPFIND', 'FOO', 'patch', 'M-SEARCH'] : ['HEAD', 'OPTIONS', 'PATCH']) {
         const headers: Record<string, string> = { cookie: site.session.cookie!, origin: 'https://admin.example.com' };
         if (method === 'OPTIONS') headers['access-control-request-method'] = target.route.method;

@@ -1,4 +1,5 @@
 import { createService, type ServiceOptions } from '../../lib';
+import { versionSegment, type Version } from '../../lib/core/context';
 import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import { adminClient, BASE, body, type TestSite } from '../helpers/service';
@@ -27,8 +28,8 @@ export interface RobustSite extends TestSite {
   fixtures: Fixtures;
   /** Secrets that no error response may contain. */
   secrets: string[];
-  adminUrl(path: string, version?: string): string;
-  contentUrl(path: string, version?: string): string;
+  adminUrl(path: string, version?: Version): string;
+  contentUrl(path: string, version?: Version): string;
 }
 
 /**
@@ -149,7 +150,7 @@ export async function robustSite(options: ServiceOptions = {}): Promise<RobustSi
     session,
     fixtures,
     secrets: [adminSecret, site.contentKey, sessionToken, OWNER.password],
-    adminUrl: (path, version = 'v3') => `${BASE}/svc/api/${version}/admin/${path}`,
-    contentUrl: (path, version = 'v3') => `${BASE}/svc/api/${version}/content/${path}`,
+    adminUrl: (path, version = 'v3') => `${BASE}/svc/api/${versionSegment(version)}admin/${path}`,
+    contentUrl: (path, version = 'v3') => `${BASE}/svc/api/${versionSegment(version)}content/${path}`,
   };
 }
