@@ -1,4 +1,5 @@
 import type { Post } from './api-types';
+import type { BodyFormat } from './editor';
 
 export type { Post } from './api-types';
 
@@ -11,8 +12,7 @@ export interface TagRef {
 
 export type PostType = 'post' | 'page';
 
-/** The two body formats of a post (admin/src/editor/index.ts reads and writes both). */
-export type BodyFormat = 'mobiledoc' | 'lexical';
+export type { BodyFormat } from './editor';
 
 /** What a post's body is: the format it has, or for a new post the site's `editor_default_format`. */
 export function bodyFormatOf(post: Post | null, siteDefault: BodyFormat): BodyFormat {
