@@ -2,8 +2,18 @@
 const baseMeta = document.querySelector<HTMLMetaElement>('meta[name="pressroom-base"]')?.content;
 /** The path the app is served under, e.g. `/svc/` (the dev server has no service to fill it in). */
 export const BASE = baseMeta && baseMeta.startsWith('/') ? baseMeta : '/svc/';
-export const API_ROOT = `${BASE}api/v3/admin/`;
-export const CONTENT_ROOT = `${BASE}api/v3/content/`;
+/**
+ * The Admin API version the app speaks. v5 (the unversioned root, the reference's current shapes) shows
+ * and takes lexical bodies beside mobiledoc; v3 only mobiledoc.
+ */
+const API_VERSION = 'v5' as 'v3' | 'v5';
+export const API_ROOT = API_VERSION === 'v5' ? `${BASE}api/admin/` : `${BASE}api/v3/admin/`;
+export const CONTENT_ROOT = API_VERSION === 'v5' ? `${BASE}api/content/` : `${BASE}api/v3/content/`;
+/**
+ * The query a post is read with for editing: v3 is asked for its mobiledoc; v5's default answer carries
+ * both `mobiledoc` and `lexical` (one of them null), as the reference's does.
+ */
+export const POST_BODY_QUERY = API_VERSION === 'v5' ? '' : '?formats=mobiledoc';
 
 export class ApiError extends Error {
   constructor(

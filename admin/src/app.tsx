@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, messageOf, onSignedOut } from './api';
 import type { Setting } from './api-types';
+import { defaultFormatOf, type BodyFormat } from './posts';
 import { Setup, SignIn } from './screens/auth';
 import { LinkScreen, linkScreen } from './screens/mailed-links';
 import { Shell } from './screens/shell';
@@ -12,7 +13,7 @@ type State =
   | { kind: 'loading' }
   | { kind: 'setup' }
   | { kind: 'signed-out' }
-  | { kind: 'signed-in'; user: StaffUser; siteTitle: string }
+  | { kind: 'signed-in'; user: StaffUser; siteTitle: string; editorFormat: BodyFormat }
   | { kind: 'failed'; error: string };
 
 async function whoAmI(): Promise<State> {
@@ -23,7 +24,7 @@ async function whoAmI(): Promise<State> {
     // every role may read the settings; dates are shown in the site's time zone
     const [site, settings] = await Promise.all([api.get<{ site: { title: string } }>('site/'), api.get<{ settings: Setting[] }>('settings/')]);
     setSiteTimeZone(settings.settings.find((s) => s.key === 'timezone')?.value);
-    return { kind: 'signed-in', user: me.users[0], siteTitle: site.site.title };
+    return { kind: 'signed-in', user: me.users[0], siteTitle: site.site.title, editorFormat: defaultFormatOf(settings.settings) };
   } catch (error) {
     if ((error as { status?: number }).status === 401) return { kind: 'signed-out' };
     throw error;
@@ -69,6 +70,7 @@ export function App() {
   const session: Session = {
     user: state.user,
     siteTitle: state.siteTitle,
+    editorFormat: state.editorFormat,
     async signOut() {
       await api.del('session/').catch(() => undefined);
       setState({ kind: 'signed-out' });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { messageOf, uploadImage } from './api';
+import type { BodyFormat } from './posts';
 
 /** The mounted rich-text body, as admin/src/editor/index.ts returns it. */
 export interface BodyEditor {
@@ -7,16 +8,17 @@ export interface BodyEditor {
   focus(): void;
   /** True when the body has nothing that would be saved. */
   isEmpty(): boolean;
-  /** The body as mobiledoc, written when asked (at saving time), not on every keystroke. */
-  getMobiledoc(): string;
+  /** The body in its format (mobiledoc or lexical), written when asked (at saving time), not on every keystroke. */
+  getSource(): string;
 }
 
-/** What admin/src/editor/index.ts exports: the rich-text editor, mapped to mobiledoc. */
+/** What admin/src/editor/index.ts exports: the rich-text editor, mapped to mobiledoc or lexical. */
 interface EditorModule {
   mountEditor(
     element: HTMLElement,
     options: {
-      mobiledoc: string | null;
+      format: BodyFormat;
+      source: string | null;
       onChange(): void;
       uploadImage(file: File): Promise<{ url: string }>;
       placeholder?: string;
@@ -36,18 +38,20 @@ function loadEditor(): Promise<EditorModule> {
 }
 
 /**
- * Mounts the rich-text body once per `generation`, from `mobiledoc`; reports each change of content
- * through `onChange` and hands the mounted editor to `onMount`. A destroyed editor still answers
- * getMobiledoc(), so what was typed can be saved on the way out.
+ * Mounts the rich-text body once per `generation`, from `source` in `format`; reports each change of
+ * content through `onChange` and hands the mounted editor to `onMount`. A destroyed editor still answers
+ * getSource(), so what was typed can be saved on the way out.
  */
 export function EditorHost({
-  mobiledoc,
+  format,
+  source,
   generation,
   onChange,
   onMount,
   placeholder,
 }: {
-  mobiledoc: string | null;
+  format: BodyFormat;
+  source: string | null;
   generation: number;
   onChange: (editor: BodyEditor) => void;
   onMount: (editor: BodyEditor) => void;
@@ -66,7 +70,8 @@ export function EditorHost({
         if (!live || !host.current) return;
         host.current.replaceChildren();
         const mounted: BodyEditor = module.mountEditor(host.current, {
-          mobiledoc,
+          format,
+          source,
           onChange: () => callbacks.current.onChange(mounted),
           uploadImage: async (file) => ({ url: await uploadImage(file) }),
           placeholder,
@@ -83,7 +88,7 @@ export function EditorHost({
     };
   }, [generation]);
   return (
-    <div class="editor-body">
+    <div class="editor-body" data-format={format}>
       {error && (
         <p role="alert" class="notice error">
           The editor could not load: {error}

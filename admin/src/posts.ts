@@ -1,4 +1,5 @@
 import type { Post } from './api-types';
+import type { BodyFormat } from './editor';
 
 export type { Post } from './api-types';
 
@@ -10,6 +11,19 @@ export interface TagRef {
 }
 
 export type PostType = 'post' | 'page';
+
+export type { BodyFormat } from './editor';
+
+/** What a post's body is: the format it has, or for a new post the site's `editor_default_format`. */
+export function bodyFormatOf(post: Post | null, siteDefault: BodyFormat): BodyFormat {
+  if (!post) return siteDefault;
+  return typeof post.lexical === 'string' ? 'lexical' : 'mobiledoc';
+}
+
+/** The site's `editor_default_format` setting; mobiledoc when the service has none (it then takes only mobiledoc). */
+export function defaultFormatOf(settings: readonly { key: string; value: unknown }[]): BodyFormat {
+  return settings.find((s) => s.key === 'editor_default_format')?.value === 'lexical' ? 'lexical' : 'mobiledoc';
+}
 
 export const resourceOf = (type: PostType) => (type === 'post' ? 'posts' : 'pages');
 
@@ -23,7 +37,10 @@ export function nqlString(value: string): string {
 /** The fields the post editor edits; they travel as they are in a `PUT`. */
 export interface PostForm {
   title: string;
-  mobiledoc: string | null;
+  /** The body's format, which it is saved in: a lexical post stays lexical, a mobiledoc post mobiledoc. */
+  format: BodyFormat;
+  /** The body in `format` (a JSON string); null for a new post. */
+  body: string | null;
   slug: string;
   custom_excerpt: string;
   tags: TagRef[];
@@ -58,12 +75,14 @@ const TEXT_FIELDS = [
   'codeinjection_foot',
 ] as const;
 
-/** The form for a post as the API returned it, or for a new one. */
-export function formOf(post: Post | null): PostForm {
+/** The form for a post as the API returned it, or for a new one (in the site's default format). */
+export function formOf(post: Post | null, siteDefault: BodyFormat = 'mobiledoc'): PostForm {
   const text = (key: (typeof TEXT_FIELDS)[number]) => post?.[key] ?? '';
+  const format = bodyFormatOf(post, siteDefault);
   return {
     title: post?.title ?? '',
-    mobiledoc: post?.mobiledoc ?? null,
+    format,
+    body: (format === 'lexical' ? post?.lexical : post?.mobiledoc) ?? null,
     slug: post?.slug ?? '',
     tags: post?.tags?.map((t) => ({ id: t.id, name: t.name, slug: t.slug })) ?? [],
     authors: post?.authors?.map((a) => ({ id: a.id, name: a.name })) ?? [],
@@ -77,11 +96,14 @@ export function formOf(post: Post | null): PostForm {
   };
 }
 
-/** The request body: empty texts are sent as null (no value), the slug only once there is one. */
+/**
+ * The request body: empty texts are sent as null (no value), the slug only once there is one, and the
+ * body under its own format's key only (the other format's key would switch the post's format).
+ */
 export function inputOf(form: PostForm): Record<string, unknown> {
   const input: Record<string, unknown> = {
     title: form.title,
-    mobiledoc: form.mobiledoc,
+    ...(form.body === null ? {} : { [form.format]: form.body }),
     tags: form.tags.map((t) => (t.id ? { id: t.id, name: t.name } : { name: t.name })),
     feature_image: form.feature_image,
     featured: form.featured,

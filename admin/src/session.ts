@@ -1,6 +1,7 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { User } from './api-types';
+import type { BodyFormat } from './posts';
 
 /** A staff user as `users/?include=roles` returns them. */
 export type StaffUser = User;
@@ -8,6 +9,8 @@ export type StaffUser = User;
 export interface Session {
   user: StaffUser;
   siteTitle: string;
+  /** The format new posts are written in: the site's `editor_default_format`, as read at sign-in. */
+  editorFormat: BodyFormat;
   signOut(): Promise<void>;
   refreshUser(): Promise<void>;
 }

@@ -111,7 +111,7 @@ describe('post history and preview in Chromium', () => {
     const post = await postWithHistory('Previewed draft');
     await page.goto(`${site.admin}posts/${post.id}`);
     const link = page.getByRole('link', { name: 'Preview' });
-    await expect.poll(() => link.getAttribute('href')).toBe(`${site.origin}/svc/api/v3/content/posts/preview/${post.uuid}/?key=${contentKey}`);
+    await expect.poll(() => link.getAttribute('href')).toBe(`${site.origin}/svc/api/content/posts/preview/${post.uuid}/?key=${contentKey}`);
     expect(await link.getAttribute('target')).toBe('_blank');
     const shown = await fetch((await link.getAttribute('href'))!);
     expect(shown.status).toBe(200);

@@ -4,6 +4,7 @@ import { gapCursor } from 'prosemirror-gapcursor';
 import { history, redo, undo } from 'prosemirror-history';
 import { undoInputRule } from 'prosemirror-inputrules';
 import { keymap } from 'prosemirror-keymap';
+import { liftListItem, sinkListItem } from 'prosemirror-schema-list';
 import type { Node as PMNode } from 'prosemirror-model';
 import { EditorState, Plugin, type Command } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
@@ -12,6 +13,7 @@ import { backspaceCommand, enterCommand, hardBreakCommand, toggleCode, toggleEm,
 import { h } from './dom';
 import { markdownShortcuts } from './input-rules';
 import { LinkForm } from './link-form';
+import { fromLexical, toLexical } from './lexical';
 import { fromMobiledoc, hasNoContent, toMobiledoc } from './mobiledoc';
 import { placeholderPlugin } from './placeholder';
 import { schema } from './schema';
@@ -19,14 +21,19 @@ import { Toolbar } from './toolbar';
 import { imageFiles, insertImages, uploadsPlugin, type UploadImage } from './uploads';
 
 export { fromMobiledoc, MobiledocMappingError, toMobiledoc } from './mobiledoc';
+export { fromLexical, LexicalMappingError, toLexical } from './lexical';
 export { schema } from './schema';
 
+/** The two body formats of a post: a post is one or the other, and is saved in the one it has. */
+export type BodyFormat = 'mobiledoc' | 'lexical';
+
 export interface EditorOptions {
-  /** The post's `mobiledoc` as the Admin API returns it (a JSON string), or null for a new post. */
-  mobiledoc: string | null;
+  format: BodyFormat;
+  /** The post's body in `format` as the Admin API returns it (a JSON string), or null for a new post. */
+  source: string | null;
   /**
    * Called whenever the content really changed (not on selection moves). Nothing is serialised for it:
-   * the mobiledoc is written when getMobiledoc() asks, at saving time.
+   * the body is written when getSource() asks, at saving time.
    */
   onChange(): void;
   uploadImage: UploadImage;
@@ -39,8 +46,8 @@ export interface EditorHandle {
   focus(): void;
   /** True when the body has nothing that would be saved (only empty paragraphs). */
   isEmpty(): boolean;
-  /** The current mobiledoc, written now (once per document state): the string it was given while the content is unchanged. */
-  getMobiledoc(): string;
+  /** The body in its format, written now (once per document state): the string it was given while the content is unchanged. */
+  getSource(): string;
 }
 
 // Ghost writes this on the documents it saves; it selects the current heading-id rules on the server.
@@ -48,7 +55,7 @@ const NEW_DOCUMENT_GHOST_VERSION = '4.0';
 
 let instances = 0;
 
-function editorKeymap(openLinkForm: () => void): Plugin[] {
+function editorKeymap(openLinkForm: () => void, format: BodyFormat): Plugin[] {
   const link: Command = () => {
     openLinkForm();
     return true;
@@ -67,13 +74,15 @@ function editorKeymap(openLinkForm: () => void): Plugin[] {
       Enter: enterCommand,
       'Shift-Enter': hardBreakCommand,
       Backspace: chainCommands(undoInputRule, backspaceCommand),
+      // lexical lists nest; mobiledoc ones do not (a Tab there moves the focus on, as elsewhere)
+      ...(format === 'lexical' ? { Tab: sinkListItem(schema.nodes.list_item), 'Shift-Tab': liftListItem(schema.nodes.list_item) } : {}),
     }),
     keymap(baseKeymap),
   ];
 }
 
-/** A read-only notice in place of the editor, for a body that is not readable mobiledoc. */
-function unreadable(element: HTMLElement, mobiledoc: string, error: unknown): EditorHandle {
+/** A read-only notice in place of the editor, for a body that is not readable in its format. */
+function unreadable(element: HTMLElement, source: string, error: unknown): EditorHandle {
   const notice = h(
     'p',
     { class: 'pr-editor__error', role: 'alert' },
@@ -84,7 +93,7 @@ function unreadable(element: HTMLElement, mobiledoc: string, error: unknown): Ed
     destroy: () => notice.remove(),
     focus: () => undefined,
     isEmpty: () => false,
-    getMobiledoc: () => mobiledoc,
+    getSource: () => source,
   };
 }
 
@@ -93,27 +102,27 @@ function unreadable(element: HTMLElement, mobiledoc: string, error: unknown): Ed
  * adds to the page lives inside `element` and is removed by destroy().
  */
 export function mountEditor(element: HTMLElement, options: EditorOptions): EditorHandle {
+  const lexical = options.format === 'lexical';
+  const write = lexical ? toLexical : toMobiledoc;
   let initial: PMNode;
   try {
-    initial =
-      options.mobiledoc === null
-        ? schema.nodes.doc.create({ ghostVersion: NEW_DOCUMENT_GHOST_VERSION }, schema.nodes.paragraph.create())
-        : fromMobiledoc(options.mobiledoc, schema);
+    if (options.source !== null) initial = lexical ? fromLexical(options.source, schema) : fromMobiledoc(options.source, schema);
+    else initial = schema.nodes.doc.create(lexical ? null : { ghostVersion: NEW_DOCUMENT_GHOST_VERSION }, schema.nodes.paragraph.create());
   } catch (error) {
-    if (options.mobiledoc === null) throw error;
-    return unreadable(element, options.mobiledoc, error);
+    if (options.source === null) throw error;
+    return unreadable(element, options.source, error);
   }
   // A foreign document may be written back differently; while its content is unchanged, the original string stands.
-  const original = options.mobiledoc;
+  const original = options.source;
   let originalWritten: string | null = null;
-  let written: { doc: PMNode; mobiledoc: string } | null = null;
-  const getMobiledoc = (): string => {
+  let written: { doc: PMNode; source: string } | null = null;
+  const getSource = (): string => {
     const doc = view.state.doc;
-    if (written?.doc === doc) return written.mobiledoc;
-    const canonical = toMobiledoc(doc);
-    if (original !== null) originalWritten ??= toMobiledoc(initial);
-    written = { doc, mobiledoc: original !== null && canonical === originalWritten ? original : canonical };
-    return written.mobiledoc;
+    if (written?.doc === doc) return written.source;
+    const canonical = write(doc);
+    if (original !== null) originalWritten ??= write(initial);
+    written = { doc, source: original !== null && canonical === originalWritten ? original : canonical };
+    return written.source;
   };
   let destroyed = false;
 
@@ -153,7 +162,7 @@ export function mountEditor(element: HTMLElement, options: EditorOptions): Edito
     doc: initial,
     plugins: [
       markdownShortcuts(),
-      ...editorKeymap(() => linkForm.open()),
+      ...editorKeymap(() => linkForm.open(), options.format),
       history(),
       dropCursor({ class: 'pr-dropcursor' }),
       gapCursor(),
@@ -212,6 +221,6 @@ export function mountEditor(element: HTMLElement, options: EditorOptions): Edito
     },
     focus: () => view.focus(),
     isEmpty: () => hasNoContent(view.state.doc),
-    getMobiledoc,
+    getSource,
   };
 }

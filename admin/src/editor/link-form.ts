@@ -36,8 +36,8 @@ export class LinkForm {
   private readonly input: HTMLInputElement;
   private readonly remove: HTMLButtonElement;
   private range: { from: number; to: number } | null = null;
-  /** An edited link keeps its other attributes (rel, target). */
-  private rest: string[] = [];
+  /** An edited link keeps its other attributes (rel, target; a lexical link's fields). */
+  private kept: Record<string, unknown> = {};
 
   constructor(private readonly view: () => EditorView) {
     this.input = h('input', { type: 'text', inputmode: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://…' });
@@ -74,7 +74,7 @@ export class LinkForm {
     const { from, to, empty } = view.state.selection;
     const existing = empty ? linkRange(view, from) : null;
     this.range = existing ? { from: existing.from, to: existing.to } : { from, to };
-    this.rest = existing?.mark.attrs.rest ?? [];
+    this.kept = existing ? { ...existing.mark.attrs } : {};
     let href = existing?.mark.attrs.href ?? '';
     if (!existing && !empty)
       view.state.doc.nodesBetween(from, to, (node) => {
@@ -103,9 +103,9 @@ export class LinkForm {
         tr.removeMark(from, to, linkType);
       } else if (from === to) {
         // Nothing selected: the address becomes the link's text.
-        tr.insertText(href, from).addMark(from, from + href.length, linkType.create({ href, rest: this.rest }));
+        tr.insertText(href, from).addMark(from, from + href.length, linkType.create({ ...this.kept, href }));
       } else {
-        tr.removeMark(from, to, linkType).addMark(from, to, linkType.create({ href, rest: this.rest }));
+        tr.removeMark(from, to, linkType).addMark(from, to, linkType.create({ ...this.kept, href }));
       }
       view.dispatch(tr.scrollIntoView());
     }

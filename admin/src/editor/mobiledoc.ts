@@ -311,7 +311,10 @@ class Writer {
       case 'bullet_list':
       case 'ordered_list': {
         const items: Marker[][] = [];
-        node.forEach((item) => items.push(this.markers(item.firstChild ?? item)));
+        // mobiledoc lists do not nest: a nested list's items follow their parent item
+        const flatten = (list: PMNode): void =>
+          list.forEach((item) => item.forEach((child, _offset, index) => (index === 0 ? items.push(this.markers(child)) : flatten(child))));
+        flatten(node);
         const tag = node.type.name === 'bullet_list' ? 'ul' : 'ol';
         return withAttributes([LIST_SECTION, tag, items], node.attrs.attributes);
       }
@@ -359,7 +362,8 @@ class Writer {
    */
   private markers(block: PMNode): Marker[] {
     const children: PMNode[] = [];
-    block.forEach((child) => children.push(child));
+    // a lexical text node's own fields (schema.ts, lexical_text) have no mobiledoc markup
+    block.forEach((child) => children.push(child.mark(child.marks.filter((mark) => mark.type.name !== 'lexical_text'))));
     const markers: Marker[] = [];
     const stack: Mark[] = [];
     children.forEach((child, i) => {

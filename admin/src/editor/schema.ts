@@ -9,8 +9,13 @@ import { Schema, type DOMOutputSpec, type Mark, type Node as PMNode } from 'pros
 
 export type Payload = Record<string, unknown>;
 
-/** Attributes a mobiledoc 0.3.2 section may carry (`["data-md-text-align", "center"]`), kept as found. */
-const sectionAttributes = { attributes: { default: null as string[] | null } };
+/**
+ * Attributes a mobiledoc 0.3.2 section may carry (`["data-md-text-align", "center"]`), kept as found;
+ * and for a lexical document, the element's own fields (direction, format, indent… with `children`
+ * emptied), kept in their order so they are written back as read (see lexical.ts). Null when the
+ * editor made the block.
+ */
+const sectionAttributes = { attributes: { default: null as string[] | null }, lexical: { default: null as Payload | null } };
 
 /**
  * Foreign attribute lists reach the editor's DOM, so only inert names pass: `data-*` on sections,
@@ -95,13 +100,16 @@ function cardNode(defaultName: string, names: readonly string[], view: (payload:
   };
 }
 
+/** A list's attributes; `lexicalItem`, for a nested list, the fields of the lexical list item that holds it. */
+const nestedListAttributes = { ...sectionAttributes, lexicalItem: { default: null as Payload | null } };
+
 export const schema = new Schema({
   topNode: 'doc',
   nodes: {
     doc: {
       content: 'block+',
       // The document's own mobiledoc fields, written back as they were read.
-      attrs: { version: { default: '0.3.1' }, ghostVersion: { default: null as string | null } },
+      attrs: { version: { default: '0.3.1' }, ghostVersion: { default: null as string | null }, lexical: { default: null as Payload | null } },
     },
     paragraph: {
       group: 'block',
@@ -131,21 +139,22 @@ export const schema = new Schema({
     bullet_list: {
       group: 'block',
       content: 'list_item+',
-      attrs: sectionAttributes,
+      attrs: nestedListAttributes,
       parseDOM: [{ tag: 'ul' }],
       toDOM: (node) => ['ul', sectionDom(node.attrs.attributes), 0],
     },
     ordered_list: {
       group: 'block',
       content: 'list_item+',
-      attrs: sectionAttributes,
+      attrs: nestedListAttributes,
       parseDOM: [{ tag: 'ol' }],
       toDOM: (node) => ['ol', sectionDom(node.attrs.attributes), 0],
     },
     list_item: {
-      // One paragraph: a mobiledoc list item is a single run of markers, so lists do not nest.
-      content: 'paragraph',
+      // One paragraph, then the lists nested in the item (lexical nests them; mobiledoc.ts writes them flat).
+      content: 'paragraph (bullet_list | ordered_list)*',
       defining: true,
+      attrs: { lexical: { default: null as Payload | null } },
       parseDOM: [{ tag: 'li' }],
       toDOM: () => ['li', 0],
     },
@@ -191,8 +200,15 @@ export const schema = new Schema({
           getAttrs: (dom: HTMLElement | string) => cardFromDom(dom),
         },
       ],
-      toDOM: (node: PMNode): DOMOutputSpec =>
-        cardDom(node.attrs.name, node.attrs.payload, ['p', { class: 'pr-card__note' }, `“${node.attrs.name}” card — not editable here, kept unchanged`]),
+      toDOM: (node: PMNode): DOMOutputSpec => {
+        // a lexical element the editor cannot edit (a list shaped oddly…) is kept this way too
+        const kind = Array.isArray((node.attrs.payload as Payload).children) ? 'block' : 'card';
+        return cardDom(node.attrs.name, node.attrs.payload, [
+          'p',
+          { class: 'pr-card__note' },
+          `“${node.attrs.name}” ${kind} — not editable here, kept unchanged`,
+        ]);
+      },
     },
     /** Mobiledoc's own image section `[2, src]`, older than the image card. */
     image_section: {
@@ -254,13 +270,17 @@ export const schema = new Schema({
   // Order is nesting rank: a link wraps bold text, not the other way round.
   marks: {
     link: {
-      // `rest` holds the markup's other attribute pairs (rel, target…) in their order.
-      attrs: { href: {}, rest: { default: [] as string[] } },
+      // `rest` holds the markup's other attribute pairs (rel, target…) in their order; `lexical`, a lexical
+      // link node's fields other than children and url (rel, target, title…).
+      // `apart` tells two neighbouring lexical links with the same fields apart (lexical keeps them two).
+      attrs: { href: {}, rest: { default: [] as string[] }, lexical: { default: null as Payload | null }, apart: { default: 0 } },
       inclusive: false,
       parseDOM: [{ tag: 'a[href]', getAttrs: (dom) => ({ href: (dom as HTMLElement).getAttribute('href') }) }],
       toDOM: (mark) => {
         const href = safeHref(mark.attrs.href);
-        return ['a', { ...attributePairs(mark.attrs.rest, linkAttribute), ...(href === null ? {} : { href }) }, 0];
+        const lexical = (mark.attrs.lexical ?? {}) as Payload;
+        const pairs = [...mark.attrs.rest, ...['rel', 'target'].flatMap((name) => (typeof lexical[name] === 'string' ? [name, lexical[name] as string] : []))];
+        return ['a', { ...attributePairs(pairs, linkAttribute), ...(href === null ? {} : { href }) }, 0];
       },
     },
     strong: {
@@ -289,11 +309,19 @@ export const schema = new Schema({
       excludes: '',
       toDOM: (mark) => [KNOWN_MARKUP.has(mark.attrs.tag) ? mark.attrs.tag : 'span', { 'data-markup': mark.attrs.tag }, 0],
     },
+    /**
+     * A lexical text node's fields other than text and format when they are not what the editor writes
+     * (another type, a style, a mode…), kept so they are written back; mobiledoc has nothing for them.
+     */
+    lexical_text: {
+      attrs: { props: { default: {} as Payload } },
+      toDOM: () => ['span', { class: 'pr-lexical-text' }, 0],
+    },
   },
 });
 
 // What the server renders as formatting; any other markup renders as plain text there, so here too.
-const KNOWN_MARKUP: ReadonlySet<string> = new Set(['u', 'sub', 'sup']);
+const KNOWN_MARKUP: ReadonlySet<string> = new Set(['u', 'sub', 'sup', 'mark']);
 
 export type EditorSchema = typeof schema;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, BASE, messageOf } from '../api';
+import { api, BASE, messageOf, POST_BODY_QUERY } from '../api';
 import { EditorHost, type BodyEditor } from '../editor-host';
 import { Link, navigate, useLeaveGuard } from '../router';
 import { inputOf, resourceOf, STATUS_WORD, type Post, type PostForm, type PostType } from '../posts';
@@ -15,22 +15,23 @@ const AUTOSAVE_MS = 1000;
 export function PostEditor({ type, id: initialId }: { type: PostType; id: string | null }) {
   const resource = resourceOf(type);
   const noun = type === 'post' ? 'post' : 'page';
-  const [state, dispatch, latest] = useEditorState(initialId);
+  const session = useSession();
+  const [state, dispatch, latest] = useEditorState(initialId, session.editorFormat);
   const { post, form, conflict, dirty, status, error, settingsOpen, dialog } = state;
-  /** The mounted body; null until it is (and after a load, until it is again): the body is then `form.mobiledoc`. */
+  /** The mounted body; null until it is (and after a load, until it is again): the body is then `form.body`. */
   const body = useRef<BodyEditor | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const settingsButton = useRef<HTMLButtonElement>(null);
   const titleRef = useRef<HTMLTextAreaElement>(null);
   // Contributors write drafts; publishing is for Authors and above (the API refuses it anyway)
-  const mayPublish = roleName(useSession().user) !== 'Contributor';
+  const mayPublish = roleName(session.user) !== 'Contributor';
   useDocumentTitle(form.title || (type === 'post' ? 'New post' : 'New page'));
 
   async function load(): Promise<void> {
     const id = latest.current.id;
     if (!id) return;
     try {
-      const result = await api.get<Record<string, Post[]>>(`${resource}/${id}/?formats=mobiledoc`);
+      const result = await api.get<Record<string, Post[]>>(`${resource}/${id}/${POST_BODY_QUERY}`);
       body.current = null;
       dispatch({ type: 'loaded', post: result[resource][0] });
     } catch (e) {
@@ -47,10 +48,11 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
   async function runSave(kind: SaveKind, extra: Record<string, unknown>): Promise<boolean> {
     const before = latest.current;
     if (before.conflict) return false;
-    // the body is written as mobiledoc here, once per save, not on every keystroke
-    const sent = { ...before.form, mobiledoc: body.current ? body.current.getMobiledoc() : before.form.mobiledoc };
     dispatch({ type: 'saving' });
     try {
+      // the body is written in its format here, once per save, not on every keystroke (a body that has
+      // no form in its format throws, and the save fails with why)
+      const sent = { ...before.form, body: body.current ? body.current.getSource() : before.form.body };
       let saved: Post;
       if (!before.id) {
         const result = await api.post<Record<string, Post[]>>(`${resource}/`, { [resource]: [{ ...inputOf(sent), status: 'draft', ...extra }] });
@@ -64,7 +66,7 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
         const result = await api.put<Record<string, Post[]>>(`${resource}/${before.id}/${query}`, { [resource]: [input] });
         saved = result[resource][0];
       }
-      dispatch({ type: 'saved', post: saved, kind, revision: before.revision, mobiledoc: sent.mobiledoc });
+      dispatch({ type: 'saved', post: saved, kind, revision: before.revision, body: sent.body });
       return true;
     } catch (e) {
       if ((e as { status?: number }).status === 409) dispatch({ type: 'conflict' });
@@ -242,13 +244,21 @@ export function PostEditor({ type, id: initialId }: { type: PostType; id: string
               }
             }}
           />
-          <EditorHost
-            mobiledoc={form.mobiledoc}
-            generation={state.generation}
-            placeholder="Begin writing…"
-            onMount={(editor) => (body.current = editor)}
-            onChange={(editor) => dispatch({ type: 'body-changed', empty: editor.isEmpty() })}
-          />
+          {post && form.body === null ? (
+            <p class="notice warning">
+              The server's answer did not include this {noun}'s body in a format this editor writes (lexical or mobiledoc), so it is not shown. It is kept
+              unchanged when you save.
+            </p>
+          ) : (
+            <EditorHost
+              format={form.format}
+              source={form.body}
+              generation={state.generation}
+              placeholder="Begin writing…"
+              onMount={(editor) => (body.current = editor)}
+              onChange={(editor) => dispatch({ type: 'body-changed', empty: editor.isEmpty() })}
+            />
+          )}
         </article>
       </div>
       {settingsOpen && (
