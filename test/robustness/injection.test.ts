@@ -35,6 +35,8 @@ const WRITTEN = [
   'post_revisions',
   // every admin write adds its activity log entry
   'actions',
+  // a post's search vectors, kept by triggers on posts (migration 020)
+  'post_search',
 ];
 
 async function tables(): Promise<string[]> {
