@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, png, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch } from './harness';
+import { launchBrowser, png, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
 
 const OWNER = { title: 'The Morning Ledger', name: 'Ada Lovelace', email: 'ada@example.com', password: 'a-long-password-1' };
 
@@ -164,9 +164,7 @@ describe('the admin client in Chromium', () => {
     await page.getByRole('navigation').getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER.email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, { email: OWNER.email, password: 'not-the-password' });
     await expect.poll(() => page.getByRole('alert').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(OWNER.password);

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch } from './harness';
+import { launchBrowser, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
 
 // Writing as one does in any modern editor: inline Markdown, undo, Ctrl+S; dates on the site's clock
 // (America/New_York) in a browser that lives in Tokyo; and an Editor managing Authors in Staff.
@@ -36,9 +36,7 @@ function screenshotOnFailure(name: string): void {
 }
 
 async function signIn(who: { email: string; password: string }): Promise<void> {
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(who.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, who);
   await page.getByRole('navigation').waitFor();
 }
 

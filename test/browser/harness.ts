@@ -131,3 +131,10 @@ export function png(width = 64, height = 48): Buffer {
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** Fills the admin client's sign-in form open in `page` and presses "Sign in"; the caller waits for what should follow. */
+export async function submitSignIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(who.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

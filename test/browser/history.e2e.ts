@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch } from './harness';
+import { launchBrowser, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
 
 // The editor's history of a post (revisions, restore) and its "Preview" link (issue 35).
 const OWNER = { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password-2' };
@@ -52,9 +52,7 @@ beforeAll(async () => {
   page.setDefaultTimeout(15_000);
   seen = watch(page, new Set([401]));
   await page.goto(site.admin);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, OWNER);
   await page.getByRole('navigation').waitFor();
 });
 
@@ -137,9 +135,7 @@ describe('with the previewUrl option', () => {
     const second = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     try {
       await second.goto(other.admin);
-      await second.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER.email);
-      await second.getByRole('textbox', { name: 'Password', exact: true }).fill(OWNER.password);
-      await second.getByRole('button', { name: 'Sign in' }).click();
+      await submitSignIn(second, OWNER);
       await second.getByRole('navigation').waitFor();
       await second.goto(`${other.admin}posts/${post.id}`);
       const link = second.getByRole('link', { name: 'Preview' });

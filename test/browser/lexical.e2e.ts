@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, SCREENSHOTS, startSite, watch, type Site, type Watch } from './harness';
+import { launchBrowser, SCREENSHOTS, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
 
 // The admin client edits a lexical post as lexical (admin/src/editor/lexical.ts): bold, a list and a
 // link added in the browser are saved as lexical through the v5 Admin API, a card the editor cannot edit
@@ -103,9 +103,7 @@ beforeAll(async () => {
   // the first load asks who is signed in: a 401 before signing in
   seen = watch(page, new Set([401]));
   await page.goto(site.admin);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, OWNER);
   await page.getByRole('navigation').waitFor();
 });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { createService, type MailMessage, type Service } from '../../lib';
 import { toNodeHandler } from '../../lib/adapters/node';
 import { buildAdminClient } from '../../scripts/build-admin-client';
-import { launchBrowser, SCREENSHOTS, seriousViolations, watch, type Watch } from './harness';
+import { launchBrowser, SCREENSHOTS, seriousViolations, watch, type Watch, submitSignIn } from './harness';
 
 // Invitations, password resets and the activity log in the admin client, with the service's mail
 // caught by a capturing mailer: the links in it are opened as a recipient would.
@@ -53,9 +53,7 @@ beforeAll(async () => {
   page.setDefaultTimeout(15_000);
   seen = watch(page, new Set([401]));
   await page.goto(`${origin}/svc/`);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, OWNER);
   await page.getByRole('navigation').waitFor();
 });
 
@@ -139,9 +137,7 @@ describe('people in the admin client', () => {
       await guest.getByRole('button', { name: 'Save password' }).click();
       await guest.getByRole('heading', { name: 'Password saved' }).waitFor();
       await guest.getByRole('button', { name: 'Sign in' }).click();
-      await guest.getByRole('textbox', { name: 'Email', exact: true }).fill('ada@example.com');
-      await guest.getByRole('textbox', { name: 'Password', exact: true }).fill('difference-engine-22');
-      await guest.getByRole('button', { name: 'Sign in' }).click();
+      await submitSignIn(guest, { email: 'ada@example.com', password: 'difference-engine-22' });
       await guest.getByRole('navigation').waitFor();
     } finally {
       await context.close();

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, png, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch } from './harness';
+import { launchBrowser, png, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
 
 // The screens besides writing: lists and filters, tags, staff, settings, webhooks, themes.
 const OWNER = { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password-2' };
@@ -55,9 +55,7 @@ beforeAll(async () => {
   page.setDefaultTimeout(15_000);
   seen = watch(page, new Set([401]));
   await page.goto(site.admin);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, OWNER);
   await page.getByRole('navigation').waitFor();
 });
 
@@ -319,9 +317,7 @@ describe('admin screens in Chromium', () => {
     const watched = watch(other, new Set([401]));
     try {
       await other.goto(site.admin);
-      await other.getByRole('textbox', { name: 'Email', exact: true }).fill('cora@example.com');
-      await other.getByRole('textbox', { name: 'Password', exact: true }).fill('drafts-only-please');
-      await other.getByRole('button', { name: 'Sign in' }).click();
+      await submitSignIn(other, { email: 'cora@example.com', password: 'drafts-only-please' });
       const menu = other.getByRole('navigation');
       await expect.poll(() => menu.getByRole('link', { name: 'Posts', exact: true }).isVisible()).toBe(true);
       for (const name of ['Settings', 'Integrations', 'Themes']) expect(await menu.getByRole('link', { name, exact: true }).count()).toBe(0);

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch } from './harness';
+import { launchBrowser, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
 
 // The posts and pages lists' search box (issue 36): the Admin API's ranked search, with each result's
 // headline under its title, its matches marked and nothing in it read as HTML.
@@ -42,9 +42,7 @@ beforeAll(async () => {
   page.setDefaultTimeout(15_000);
   seen = watch(page, new Set([401]));
   await page.goto(site.admin);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(OWNER.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, OWNER);
   await page.getByRole('navigation').waitFor();
 });
 
