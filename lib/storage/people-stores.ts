@@ -1,6 +1,6 @@
 import type { NqlNode } from '../nql';
 import type { ActionRow, ActionWithActor, InviteRow, PasswordResetRow } from './people-rows';
-import type { BrowseResult, PageRequest } from './storage';
+import type { BrowseResult, PageRequest } from './paging';
 
 export interface InviteStore {
   /** Null when an invitation for that email (compared case-insensitively) exists. */

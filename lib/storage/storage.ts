@@ -18,6 +18,7 @@ import type { Clash, ExportTable, ExportTables, ImportedPost, PostCompletion, Po
 import type { AttemptResult, ClaimedDelivery, WebhookPatch, WebhookRow } from './webhook-rows';
 import type { RevisionRow, RevisionWithAuthor } from './revision-rows';
 import type { ActionStore, InviteStore, PasswordResetStore } from './people-stores';
+import type { BrowseResult, PageRequest } from './paging';
 
 export type * from './rows';
 export type * from './webhook-rows';
@@ -25,6 +26,7 @@ export type * from './site-data-rows';
 export type * from './revision-rows';
 export type * from './people-rows';
 export type * from './people-stores';
+export type * from './paging';
 
 export interface OrderClause {
   field: string;
@@ -38,15 +40,6 @@ export interface KnownTotal {
 }
 
 /** `limit: null` means every record. */
-export interface PageRequest {
-  limit: number | null;
-  offset: number;
-}
-
-export interface BrowseResult<T> {
-  rows: T[];
-  total: number;
-}
 
 interface FilteredQuery {
   filter?: NqlNode | null;

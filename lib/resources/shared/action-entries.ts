@@ -2,7 +2,7 @@
 // the log's vocabulary is read in one place.
 import type { PostChange } from '../posts/operations';
 import type { TagChange } from '../tags/operations';
-import type { UserChange } from '../users/staff-operations';
+import type { UserChange } from '../users/user-change';
 import type { IntegrationRow, TagRow, ThemeRow, UserWithRoles, WebhookRow } from '../../storage/storage';
 import { entryOf, type ActionEntry } from '../../events/actions';
 

@@ -11,14 +11,9 @@ import type { RoleRow, UserRow, UserWithRoles } from '../../storage/rows';
 import { recordActions } from '../../events/actions';
 import { userEntries } from '../shared/action-entries';
 import type { PasswordInput, RoleReference, UserAddInput, UserEditInput } from './staff-schema';
+import type { UserChange } from './user-change';
 
-export interface UserChange {
-  user: UserWithRoles | null;
-  /** The user authors published posts and something the Content API shows of them changed. */
-  publicChange: boolean;
-  /** The user a deletion removed. */
-  removed?: UserWithRoles;
-}
+export type { UserChange };
 
 export function userEvents(change: UserChange): DomainEvent[] {
   return change.publicChange ? [{ name: 'site.changed', kind: 'site' }] : [];
