@@ -17,7 +17,8 @@ import type { LexicalRenderOptions, Mobiledoc, ResponsiveImages } from '../../co
 import { ImageSizes } from '../../files/image-sizes';
 import { UPLOAD_MAX_WIDTH } from '../../files/image-options';
 import { isResizable } from '../../files/variants';
-import type { AppContext } from '../../core/context';
+import type { AppContext, Version } from '../../core/context';
+import { takesLexical } from './schema';
 import { validation } from '../../core/errors';
 
 /** A post's body as stored: its source in exactly one format (the other null), and what is served from it. */
@@ -137,14 +138,16 @@ export function readingTimeOf(html: string | null, featureImage: string | null, 
 const imageSizes = new WeakMap<AppContext, ImageSizes>();
 
 /**
- * The sizes of the site's own images a body shows, for `srcset`, `width` and `height`; undefined when it
- * shows none. A body without image or gallery cards costs one substring search, not a parse.
+ * The sizes of the site's own images a mobiledoc body shows, for `srcset`, `width` and `height`;
+ * undefined when it shows none. A body without image or gallery cards costs one substring search, not a
+ * parse. Html that `version` converts to lexical is not looked into: lexical image cards are rendered
+ * with `lexicalRenderOptions`, never with these sizes.
  */
-export async function imagesOfInput(app: AppContext, input: BodyInput, sourceHtml: boolean): Promise<ResponsiveImages | undefined> {
+export async function imagesOfInput(app: AppContext, input: BodyInput, sourceHtml: boolean, version?: Version): Promise<ResponsiveImages | undefined> {
   let doc: Mobiledoc;
   try {
     if (sourceHtml && input.html !== undefined) {
-      if (!input.html?.includes('<img')) return undefined;
+      if (!input.html?.includes('<img') || (version !== undefined && takesLexical(version))) return undefined;
       doc = htmlToMobiledoc(input.html);
     } else {
       if (!input.mobiledoc || !/"(image|gallery)"/.test(input.mobiledoc)) return undefined;

@@ -3,7 +3,7 @@ import { escapeAttr } from '../../../lib/content/escape';
 import { parseLexical, renderLexical } from '../../../lib/content/lexical';
 import { CARD_GENERATORS } from './cards.gen';
 import { Generator, UNSAFE_URLS, type Node } from './generate';
-import { loadOracle, type Oracle, ORACLE_IMAGE_WIDTHS, ORACLE_MAX_IMAGE_WIDTH, ORACLE_SITE } from './oracle';
+import { loadOracleOrError, type Oracle, ORACLE_IMAGE_WIDTHS, ORACLE_MAX_IMAGE_WIDTH, ORACLE_SITE } from './oracle';
 
 // Renders thousands of seeded documents with pressroom's renderer and the reference's own packages and
 // compares the html byte for byte. Not skipped when the oracle cannot load: the test fails with why.
@@ -22,13 +22,7 @@ function withoutScriptUrls(html: string): string {
 const BATCH = 500;
 
 describe('lexical → html, differential against the reference renderer', () => {
-  const oracle = (() => {
-    try {
-      return loadOracle();
-    } catch (error) {
-      return error as Error;
-    }
-  })();
+  const oracle = loadOracleOrError();
 
   it('has the reference packages to compare with', () => {
     if (oracle instanceof Error) throw oracle;

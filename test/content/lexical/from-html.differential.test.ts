@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { htmlToLexical, LexicalError, parseLexical, renderLexical } from '../../../lib/content/lexical';
 import { HtmlGenerator } from './html.gen';
-import { loadOracle, ORACLE_IMAGE_WIDTHS, ORACLE_MAX_IMAGE_WIDTH, ORACLE_SITE, type Oracle } from './oracle';
+import { loadOracleOrError, ORACLE_IMAGE_WIDTHS, ORACLE_MAX_IMAGE_WIDTH, ORACLE_SITE, type Oracle } from './oracle';
 
 // Converts seeded HTML documents with pressroom's converter and with the reference's own
 // (kg-html-to-lexical, a devDependency) and compares the JSON byte for byte; then renders both results
@@ -40,13 +40,7 @@ function reference(oracle: Oracle, html: string): string | Error {
 const EMPTY_ROOT = '{"root":{"children":[],"direction":null,"format":"","indent":0,"type":"root","version":1}}';
 
 describe('html → lexical, differential against the reference converter', () => {
-  const oracle = (() => {
-    try {
-      return loadOracle();
-    } catch (error) {
-      return error as Error;
-    }
-  })();
+  const oracle = loadOracleOrError();
 
   it('has the reference packages to compare with', () => {
     if (oracle instanceof Error) throw oracle;
