@@ -81,7 +81,15 @@ export function postRoutes(type: PostType): RouteDef[] {
   const writeContext = async (ctx: RouteContext, input: PostInput): Promise<PostWriteContext> => {
     const sourceHtml = single(ctx.query, 'source') === 'html';
     const revision = revisionIntentOf(ctx.query);
-    return { app: ctx.app, actor: ctx.actor!, type, version: ctx.version, sourceHtml, revision, images: await imagesOfInput(ctx.app, input, sourceHtml, ctx.version) };
+    return {
+      app: ctx.app,
+      actor: ctx.actor!,
+      type,
+      version: ctx.version,
+      sourceHtml,
+      revision,
+      images: await imagesOfInput(ctx.app, input, sourceHtml, ctx.version),
+    };
   };
 
   const browse = async (ctx: RouteContext) => {
