@@ -6,8 +6,7 @@ import type { Tag as AnyVersionTag } from '../../lib/resources/tags/response';
 
 import type { Post as AnyVersionPost } from '../../lib/resources/posts/response';
 export type { User, Role } from '../../lib/resources/users/response';
-export type { Site } from '../../lib/resources/site/response';
-export type { Setting } from '../../lib/resources/settings/response';
+export type { Site, Setting } from '../../lib/resources/settings/response';
 export type { Theme } from '../../lib/resources/themes/response';
 export type { Webhook } from '../../lib/resources/webhooks/response';
 export type { Integration, ApiKey } from '../../lib/resources/integrations/response';

@@ -4,7 +4,7 @@ import type { AppContext } from '../core/context';
 import type { ExportedPost, ExportTable, ExportTables, PostLink, Stores } from '../storage/storage';
 import { objectId } from '../util/ids';
 import { POST_META_COLUMNS } from '../storage/site-data-rows';
-import { EXPORT_FORMAT_VERSION, SETTING_GROUPS, ghostBoolean, ghostDate } from './format';
+import { EXPORT_FORMAT_VERSION, ghostBoolean, ghostDate, ghostSetting } from './format';
 import { toPortable, type SiteAddress } from './urls';
 
 /** How far an export or import has got; `total` is the number of posts and pages. */
@@ -100,10 +100,9 @@ async function* rowsOf<T extends ExportTable>(db: Stores, table: T): AsyncGenera
 }
 
 function settingRow(key: string, value: string | null, updatedAt: Date): Row {
-  const ghostKey = key === 'lang' ? 'locale' : key;
-  const type = key === 'navigation' || key === 'secondary_navigation' ? 'array' : 'string';
+  const ghost = ghostSetting(key)!;
   const at = ghostDate(updatedAt);
-  return { id: objectId(), group: SETTING_GROUPS[ghostKey] ?? 'site', key: ghostKey, value, type, flags: null, created_at: at, updated_at: at };
+  return { id: objectId(), group: ghost.group, key: ghost.key, value, type: ghost.type, flags: null, created_at: at, updated_at: at };
 }
 
 async function* chunks(app: AppContext, options: ExportOptions): AsyncGenerator<string> {
@@ -176,9 +175,7 @@ async function* chunks(app: AppContext, options: ExportOptions): AsyncGenerator<
   );
   const settings = await db.settings.all();
   const now = app.now();
-  const rows = [...settings]
-    .filter(([key]) => key in SETTING_GROUPS || key === 'lang')
-    .map(([key, value]) => portableStrings(settingRow(key, value, now), site));
+  const rows = [...settings].filter(([key]) => ghostSetting(key) !== undefined).map(([key, value]) => portableStrings(settingRow(key, value, now), site));
   yield* table(
     'settings',
     (async function* () {

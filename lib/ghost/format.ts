@@ -1,4 +1,5 @@
 // Facts of Ghost's export format (the reference's `db/` export) that import and export share.
+import { SETTING_FIELDS, type SettingSpec } from '../resources/settings/fields';
 
 /** The Ghost version whose format an export follows: its importer checks `meta.version` is semver. */
 export const EXPORT_FORMAT_VERSION = '5.130.0';
@@ -59,55 +60,19 @@ export const SKIPPED_TABLES: Record<string, string> = {
   sessions: 'sessions belong to the old site',
 };
 
-/** The settings pressroom takes over; Ghost's `locale` is pressroom's `lang`. */
-export const SETTINGS_TAKEN: Record<string, string> = {
-  title: 'title',
-  description: 'description',
-  logo: 'logo',
-  icon: 'icon',
-  cover_image: 'cover_image',
-  accent_color: 'accent_color',
-  facebook: 'facebook',
-  twitter: 'twitter',
-  navigation: 'navigation',
-  secondary_navigation: 'secondary_navigation',
-  meta_title: 'meta_title',
-  meta_description: 'meta_description',
-  og_image: 'og_image',
-  og_title: 'og_title',
-  og_description: 'og_description',
-  twitter_image: 'twitter_image',
-  twitter_title: 'twitter_title',
-  twitter_description: 'twitter_description',
-  timezone: 'timezone',
-  locale: 'lang',
-  lang: 'lang',
-  codeinjection_head: 'codeinjection_head',
-  codeinjection_foot: 'codeinjection_foot',
-};
+/** The settings of a Ghost export's `settings` table pressroom keeps (lib/resources/settings/fields.ts `ghost`). */
+const GHOST_SETTINGS: SettingSpec[] = (SETTING_FIELDS as readonly SettingSpec[]).filter((spec) => spec.ghost !== undefined);
 
-/** Ghost's settings groups, for the settings pressroom exports. */
-export const SETTING_GROUPS: Record<string, string> = {
-  title: 'site',
-  description: 'site',
-  logo: 'site',
-  icon: 'site',
-  cover_image: 'site',
-  accent_color: 'site',
-  locale: 'site',
-  timezone: 'site',
-  navigation: 'site',
-  secondary_navigation: 'site',
-  codeinjection_head: 'site',
-  codeinjection_foot: 'site',
-  facebook: 'site',
-  twitter: 'site',
-  meta_title: 'site',
-  meta_description: 'site',
-  og_image: 'site',
-  og_title: 'site',
-  og_description: 'site',
-  twitter_image: 'site',
-  twitter_title: 'site',
-  twitter_description: 'site',
-};
+/** The settings pressroom takes over, by the key an export names them with (Ghost's or pressroom's own: `locale` or `lang`). */
+export const SETTINGS_TAKEN: Record<string, string> = Object.fromEntries(
+  GHOST_SETTINGS.flatMap((spec) => [
+    [spec.ghost, spec.key],
+    [spec.key, spec.key],
+  ]),
+);
+
+/** How a Ghost export carries a stored setting (all of pressroom's are in Ghost's `site` group), or undefined when not exported. */
+export function ghostSetting(key: string): { key: string; group: 'site'; type: 'array' | 'string' } | undefined {
+  const spec = GHOST_SETTINGS.find((candidate) => candidate.key === key);
+  return spec && { key: spec.ghost!, group: 'site', type: spec.list ? 'array' : 'string' };
+}

@@ -16,7 +16,7 @@ import { READ_TABLES, SETTINGS_TAKEN, SKIPPED_TABLES, type ImportProblem } from 
 import { readExport } from './read';
 import { type BodyKind, type RecordContext, postFrom, postMetaFrom, tagFrom, userFrom } from './records';
 import { objectId } from '../util/ids';
-import { isWritable, parseSettingValue } from '../resources/settings/admin-keys';
+import { parseSettingValue } from '../resources/settings/admin-keys';
 import { fromPortable } from './urls';
 
 /** The file to import: its bytes, or (JSON only) a stream of them, as the CLI reads a file. */
@@ -277,7 +277,7 @@ class Importer {
       let value: string | null;
       try {
         // the checks of PUT settings/: a value the settings API would refuse is not taken over
-        value = isWritable(target) ? parseSettingValue(target, given) : given;
+        value = parseSettingValue(target, given);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         this.problems.add('Setting', key, `Not imported: ${error.message}`);

@@ -4,8 +4,7 @@ import { errorEnvelope } from '../http/error-schema';
 import { adminPostSchema, contentPostSchema } from '../resources/posts/response';
 import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTag } from '../resources/tags/response';
 import { author, role, user } from '../resources/users/response';
-import { siteSchema } from '../resources/site/response';
-import { contentSettings, settingEntry } from '../resources/settings/response';
+import { contentSettingsSchema, settingEntrySchema, siteSchema } from '../resources/settings/response';
 import { image } from '../resources/images/response';
 import { theme } from '../resources/themes/response';
 import { webhook } from '../resources/webhooks/response';
@@ -30,7 +29,7 @@ export function componentSchemas(api: Api, version: Version): [string, z.ZodType
       ['Tag', contentTag],
       ['PrimaryTag', contentPrimaryTagSchema(version)],
       ['Author', author],
-      ['Settings', contentSettings],
+      ['Settings', contentSettingsSchema(version)],
       ...shared,
     ];
   }
@@ -44,7 +43,7 @@ export function componentSchemas(api: Api, version: Version): [string, z.ZodType
     ['User', user],
     ['Role', role],
     ['Site', siteSchema(version)],
-    ['Setting', settingEntry],
+    ['Setting', settingEntrySchema(version)],
     ['Image', image],
     ['Theme', theme],
     ['Webhook', webhook],

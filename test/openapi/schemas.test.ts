@@ -8,8 +8,7 @@ import { errorEnvelope } from '../../lib/http/error-schema';
 import { adminPostV2, adminPostV3, contentPostV2, contentPostV3 } from '../../lib/resources/posts/response';
 import { adminTagV2, adminTagV3, contentTag } from '../../lib/resources/tags/response';
 import { author, role, user } from '../../lib/resources/users/response';
-import { siteV2, siteV3 } from '../../lib/resources/site/response';
-import { contentSettings, settingEntry } from '../../lib/resources/settings/response';
+import { contentSettingsSchema, settingEntrySchema, siteSchema } from '../../lib/resources/settings/response';
 import { webhook } from '../../lib/resources/webhooks/response';
 import { integration } from '../../lib/resources/integrations/response';
 import { strictAjv } from '../helpers/openapi-check';
@@ -50,11 +49,11 @@ describe('the zod response schemas parse real responses exactly', () => {
     const users: User[] = (await body(await site.admin.get('users/'))).users.map((u: unknown) => user.parse(u));
     expect(users[0].roles[0].name).toBe('Owner');
     author.parse((await body(await content('authors/'))).authors[0]);
-    siteV3.parse((await body(await site.admin.get('site/'))).site);
-    siteV2.parse((await body(await site.admin.get('site/', 'v2'))).site);
-    contentSettings.parse((await body(await content('settings/'))).settings);
+    siteSchema('v3').parse((await body(await site.admin.get('site/'))).site);
+    siteSchema('v2').parse((await body(await site.admin.get('site/', 'v2'))).site);
+    contentSettingsSchema('v3').parse((await body(await content('settings/'))).settings);
     role.parse(user.parse(users[0]).roles[0]);
-    settingEntry.parse({ key: 'title', value: null });
+    settingEntrySchema('v3').parse({ key: 'title', value: null });
   });
 
   it('webhooks and integrations', async () => {

@@ -1,24 +1,21 @@
 import { readJson } from '../../http/body';
-import { notFound, validation } from '../../core/errors';
-import type { RouteDef } from '../../core/context';
+import { validation } from '../../core/errors';
+import type { RouteDef, Version } from '../../core/context';
 import { json } from '../../core/answer';
 import type { Stores } from '../../storage/storage';
 import type { DomainEvent } from '../../events/events';
 import { write } from '../shared/write';
 import { recordActions } from '../../events/actions';
 import { settingEntries } from '../shared/action-entries';
-import { isReadable, isReadOnly, isWritable, parseSettingValue } from './admin-keys';
+import { parseSettingEntry } from './admin-keys';
+import { adminSettings, type SettingEntry } from './serialize';
 
-async function readable(tx: Stores): Promise<{ key: string; value: string | null }[]> {
-  const stored = await tx.settings.all();
-  return [...stored]
-    .filter(([key]) => isReadable(key))
-    .map(([key, value]) => ({ key, value }))
-    .sort((a, b) => a.key.localeCompare(b.key));
+async function readable(tx: Stores, version: Version): Promise<SettingEntry[]> {
+  return adminSettings(await tx.settings.all(), version);
 }
 
 /** Every entry checked before anything is written: one bad key or value and nothing changes. */
-function parseEntries(body: unknown): { key: string; value: string | null }[] {
+function parseEntries(body: unknown, version: Version): { key: string; value: string | null }[] {
   const list = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).settings : undefined;
   if (!Array.isArray(list) || list.length === 0 || list.length > 200) {
     throw validation("No root key ('settings') provided, or it is not a list of {key, value}.", { property: 'settings' });
@@ -29,9 +26,8 @@ function parseEntries(body: unknown): { key: string; value: string | null }[] {
     if (typeof key !== 'string' || !('value' in item)) {
       throw validation(`Value in [settings.${index}] must be an object with a key and a value.`, { property: 'settings' });
     }
-    if (!isReadable(key)) throw notFound(`Problem finding setting: ${key.slice(0, 100)}`, { property: key.slice(0, 100) });
-    if (!isWritable(key) || isReadOnly(key)) throw validation(`Setting ${key} cannot be changed through settings/.`, { property: key });
-    entries.set(key, parseSettingValue(key, (item as Record<string, unknown>).value));
+    const entry = parseSettingEntry(key, (item as Record<string, unknown>).value, version);
+    if (entry) entries.set(entry.key, entry.value);
   }
   return [...entries].map(([key, value]) => ({ key, value }));
 }
@@ -45,7 +41,7 @@ export const adminSettingsRoutes: RouteDef[] = [
     path: 'settings/',
     ...admin('browse'),
     async handle(ctx) {
-      return json(200, { settings: await readable(ctx.app.storage), meta: {} });
+      return json(200, { settings: await readable(ctx.app.storage, ctx.version), meta: {} });
     },
   },
   {
@@ -53,7 +49,7 @@ export const adminSettingsRoutes: RouteDef[] = [
     path: 'settings/',
     ...admin('edit'),
     async handle(ctx) {
-      const entries = parseEntries(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes));
+      const entries = parseEntries(await readJson(ctx.head, ctx.app.options.limits.jsonBodyBytes), ctx.version);
       const result = await write(
         ctx.app,
         async (tx) => {
@@ -61,7 +57,7 @@ export const adminSettingsRoutes: RouteDef[] = [
           const changed = entries.filter((entry) => stored.get(entry.key) !== entry.value);
           if (changed.length) await tx.settings.set(changed, ctx.app.now());
           await recordActions(tx, ctx.app, ctx.actor, settingEntries(changed.map((entry) => entry.key)));
-          return { changed: changed.length > 0, settings: await readable(tx) };
+          return { changed: changed.length > 0, settings: await readable(tx, ctx.version) };
         },
         (change): DomainEvent[] => (change.changed ? [{ name: 'site.changed', kind: 'site' }] : []),
       );

@@ -95,7 +95,7 @@ export function storedNames<T extends readonly FieldSpec[], S extends NonNullabl
 }
 
 /** Each version and the versions from it on (VERSION_ORDER's order, at the type level). */
-interface VersionsFrom {
+export interface VersionsFrom {
   v2: 'v2' | 'v3' | 'v5';
   v3: 'v3' | 'v5';
   v5: 'v5';

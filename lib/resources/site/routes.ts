@@ -1,8 +1,8 @@
-import { showsV3Shapes, type RouteDef } from '../../core/context';
+import type { RouteDef } from '../../core/context';
 import { json } from '../../core/answer';
-import { VERSION } from '../../version';
+import { siteInfo } from '../settings/serialize';
 
-/** `GET site/`: no authentication (contract §5.1); v3 (and v5) add description and logo. */
+/** `GET site/`: no authentication (contract §5.1); which settings each version shows is in lib/resources/settings/fields.ts. */
 export const siteRoutes: RouteDef[] = [
   {
     method: 'GET',
@@ -10,15 +10,7 @@ export const siteRoutes: RouteDef[] = [
     api: 'admin',
     auth: 'public',
     async handle(ctx) {
-      const settings = await ctx.app.storage.settings.all();
-      const site: Record<string, unknown> = { title: settings.get('title') ?? '' };
-      if (showsV3Shapes(ctx.version)) {
-        site.description = settings.get('description') ?? '';
-        site.logo = settings.get('logo') ?? null;
-      }
-      site.url = `${ctx.app.options.url}/`;
-      site.version = VERSION.split('.').slice(0, 2).join('.');
-      return json(200, { site });
+      return json(200, { site: siteInfo(await ctx.app.storage.settings.all(), ctx.version, ctx.app.options.url) });
     },
   },
 ];
