@@ -19,8 +19,9 @@ export interface SessionClient {
   del(path: string): Promise<Response>;
 }
 
+/** `version` v5 names the unversioned root `/<name>/api/admin/`, as lib/core/context.ts's versionSegment does. */
 export function adminUrl(path: string, version = 'v3', name = 'svc'): string {
-  return `${BASE}/${name}/api/${version}/admin/${path}`;
+  return `${BASE}/${name}/api/${version === 'v5' ? '' : `${version}/`}admin/${path}`;
 }
 
 /** The session cookie's `name=value` from a Set-Cookie header. */
