@@ -160,7 +160,7 @@ export function Settings() {
               onValue={set('timezone')}
               options={timezones().map((z) => [z, z.replace(/_/g, ' ')])}
             />
-            <TextField label="Locale" value={text('lang')} onValue={set('lang')} hint="A language tag such as en or pt-BR." />
+            <TextField label="Locale" value={text('locale')} onValue={set('locale')} hint="A language tag such as en or pt-BR." />
           </div>
         </section>
         <section class="card stack" aria-labelledby="s-brand">
