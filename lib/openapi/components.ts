@@ -7,8 +7,8 @@ import { author, role, user } from '../resources/users/response';
 import { contentSettingsSchema, settingEntrySchema, siteSchema } from '../resources/settings/response';
 import { image } from '../resources/images/response';
 import { theme } from '../resources/themes/response';
-import { webhook } from '../resources/webhooks/response';
-import { apiKey, integration } from '../resources/integrations/response';
+import { webhookSchema } from '../resources/webhooks/response';
+import { apiKeySchema, integrationSchema } from '../resources/integrations/response';
 import { pagination } from '../resources/shared/response';
 import { previewPostSchema } from '../resources/previews/response';
 import { revisionSchema, revisionSummarySchema } from '../resources/revisions/response';
@@ -46,9 +46,9 @@ export function componentSchemas(api: Api, version: Version): [string, z.ZodType
     ['Setting', settingEntrySchema(version)],
     ['Image', image],
     ['Theme', theme],
-    ['Webhook', webhook],
-    ['Integration', integration],
-    ['ApiKey', apiKey],
+    ['Webhook', webhookSchema(version)],
+    ['Integration', integrationSchema(version)],
+    ['ApiKey', apiKeySchema(version)],
     ['Revision', revisionSchema],
     ['RevisionSummary', revisionSummarySchema],
     ...shared,

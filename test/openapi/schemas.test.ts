@@ -9,8 +9,8 @@ import { adminPostV2, adminPostV3, contentPostV2, contentPostV3 } from '../../li
 import { adminTagV2, adminTagV3, contentTag } from '../../lib/resources/tags/response';
 import { author, role, user } from '../../lib/resources/users/response';
 import { contentSettingsSchema, settingEntrySchema, siteSchema } from '../../lib/resources/settings/response';
-import { webhook } from '../../lib/resources/webhooks/response';
-import { integration } from '../../lib/resources/integrations/response';
+import { webhookSchema } from '../../lib/resources/webhooks/response';
+import { integrationSchema } from '../../lib/resources/integrations/response';
 import { strictAjv } from '../helpers/openapi-check';
 import { BASE, body, createTestSite, type TestSite } from '../helpers/service';
 import { OWNER, sessionClient } from '../users/helpers';
@@ -59,11 +59,11 @@ describe('the zod response schemas parse real responses exactly', () => {
   it('webhooks and integrations', async () => {
     const hook = (await body(await site.admin.post('webhooks/', { webhooks: [{ event: 'post.added', target_url: 'https://hooks.example.com/a' }] })))
       .webhooks[0];
-    webhook.parse(hook);
+    webhookSchema('v3').parse(hook);
     const owner = sessionClient(site.service);
     expect((await owner.login(OWNER.email, OWNER.password)).status).toBe(201);
     const listed = (await body(await owner.get('integrations/?include=api_keys,webhooks'))).integrations;
-    const tests = integration.parse(listed.find((i: { id: string }) => i.id === site.integrationId));
+    const tests = integrationSchema('v3').parse(listed.find((i: { id: string }) => i.id === site.integrationId));
     expect(tests.api_keys?.map((k) => k.type).sort()).toEqual(['admin', 'content']);
     expect(tests.webhooks?.[0]).toEqual(hook);
   });

@@ -161,6 +161,9 @@ function WebhookDialog({
   );
 }
 
+/** The admin key a client signs with: v5 shows it as `<id>:<secret>`, v3 shows the secret alone. */
+const adminKey = (key: ApiKey): string => (key.secret.startsWith(`${key.id}:`) ? key.secret : `${key.id}:${key.secret}`);
+
 function deliveryStatus(w: Webhook): string {
   if (!w.last_triggered_at) return 'Not delivered yet';
   const when = formatDate(w.last_triggered_at);
@@ -207,7 +210,7 @@ export function IntegrationScreen({ id }: { id: string }) {
       <section class="card stack" aria-labelledby="i-keys">
         <h2 id="i-keys">API keys</h2>
         {content && <KeyField label="Content API key" value={content.secret} onRegenerate={() => setDialog({ kind: 'regenerate', key: content })} />}
-        {admin && <KeyField label="Admin API key" value={`${admin.id}:${admin.secret}`} onRegenerate={() => setDialog({ kind: 'regenerate', key: admin })} />}
+        {admin && <KeyField label="Admin API key" value={adminKey(admin)} onRegenerate={() => setDialog({ kind: 'regenerate', key: admin })} />}
       </section>
       <form
         class="card stack"

@@ -4,23 +4,18 @@ import type { AppContext } from '../../core/context';
 import type { Stores } from '../../storage/storage';
 import type { ApiKeyRow, IntegrationRow } from '../../storage/rows';
 import { randomHex } from '../../util/ids';
+import { inputShape } from '../shared/fields';
+import { INTEGRATION_FIELDS } from './fields';
 
 const blankIsNull = (v: unknown) => (v === '' ? null : v);
 
-/** `PUT integrations/{id}/`: what an Owner or Administrator may change; keys change only by refreshing. */
+const writable = inputShape(INTEGRATION_FIELDS, 'v2');
+
+/** `PUT integrations/{id}/`: what an Owner or Administrator may change (fields.ts); keys change only by refreshing. */
 export const integrationEditInput = z.object({
-  name: z.string().trim().min(1).max(191).optional(),
-  description: z.preprocess(blankIsNull, z.string().max(2000).nullable()).optional(),
-  icon_image: z
-    .preprocess(
-      blankIsNull,
-      z
-        .string()
-        .max(2000)
-        .refine((v) => v.startsWith('/') || URL.canParse(v), 'must be a URL or a path')
-        .nullable(),
-    )
-    .optional(),
+  name: writable.name.optional(),
+  description: z.preprocess(blankIsNull, writable.description).optional(),
+  icon_image: z.preprocess(blankIsNull, writable.icon_image).optional(),
 });
 
 export type IntegrationEditInput = z.infer<typeof integrationEditInput>;

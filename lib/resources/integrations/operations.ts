@@ -5,11 +5,13 @@ import { recordActions } from '../../events/actions';
 import { integrationEntries } from '../shared/action-entries';
 import { objectId, randomHex } from '../../util/ids';
 import { parseWith } from '../shared/validate';
+import { inputShape } from '../shared/fields';
+import { INTEGRATION_FIELDS } from './fields';
 
-export const integrationInput = z.object({
-  name: z.string().trim().min(1).max(191),
-  description: z.string().max(2000).nullable().optional(),
-});
+const writable = inputShape(INTEGRATION_FIELDS, 'v2');
+
+/** `POST integrations/`: a name, and a description if wanted (fields.ts). */
+export const integrationInput = z.object({ name: writable.name, description: writable.description.optional() });
 
 export type IntegrationInput = z.infer<typeof integrationInput>;
 

@@ -25,10 +25,14 @@ async function present(ctx: RouteContext, rows: IntegrationRow[], always: { apiK
   const webhooks = withWebhooks ? await storage.webhooks.byIntegrations(rows.map((r) => r.id)) : [];
   return Promise.all(
     rows.map(async (row) =>
-      serializeIntegration(row, {
-        apiKeys: withKeys ? await storage.integrations.apiKeys(row.id) : undefined,
-        webhooks: withWebhooks ? webhooks.filter((w) => w.integration_id === row.id) : undefined,
-      }),
+      serializeIntegration(
+        row,
+        {
+          apiKeys: withKeys ? await storage.integrations.apiKeys(row.id) : undefined,
+          webhooks: withWebhooks ? webhooks.filter((w) => w.integration_id === row.id) : undefined,
+        },
+        ctx.version,
+      ),
     ),
   );
 }

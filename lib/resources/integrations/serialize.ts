@@ -1,22 +1,14 @@
+import type { Version } from '../../core/context';
 import type { ApiKeyRow, IntegrationRow } from '../../storage/rows';
 import type { WebhookRow } from '../../storage/webhook-rows';
-import { adminDate } from '../shared/dates';
+import { answerValues } from '../shared/answer-shape';
 import { serializeWebhook } from '../webhooks/serialize';
+import { API_KEY_FIELDS, INTEGRATION_FIELDS } from './fields';
 
-/** An API key as the reference's admin client reads it: the admin key is `<id>:<secret>`. */
-export function serializeApiKey(key: ApiKeyRow): Record<string, unknown> {
-  return {
-    id: key.id,
-    type: key.type,
-    secret: key.secret,
-    role_id: null,
-    integration_id: key.integration_id,
-    user_id: null,
-    last_seen_at: adminDate(key.last_seen_at),
-    last_seen_version: null,
-    created_at: adminDate(key.created_at),
-    updated_at: adminDate(key.updated_at),
-  };
+/** An API key (fields.ts): v2 and v3 show the admin key's secret alone, v5 as `<id>:<secret>` (the reference's). */
+export function serializeApiKey(key: ApiKeyRow, version: Version): Record<string, unknown> {
+  const secret = version === 'v5' && key.type === 'admin' ? `${key.id}:${key.secret}` : key.secret;
+  return answerValues(API_KEY_FIELDS, 'admin', version, key, { secret, role_id: null, user_id: null, last_seen_version: null });
 }
 
 export interface IntegrationRelations {
@@ -24,18 +16,9 @@ export interface IntegrationRelations {
   webhooks?: WebhookRow[];
 }
 
-export function serializeIntegration(row: IntegrationRow, relations: IntegrationRelations): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    id: row.id,
-    type: row.type,
-    name: row.name,
-    slug: row.slug,
-    icon_image: row.icon_image,
-    description: row.description,
-    created_at: adminDate(row.created_at),
-    updated_at: adminDate(row.updated_at),
-  };
-  if (relations.apiKeys) out.api_keys = relations.apiKeys.map(serializeApiKey);
-  if (relations.webhooks) out.webhooks = relations.webhooks.map(serializeWebhook);
-  return out;
+export function serializeIntegration(row: IntegrationRow, relations: IntegrationRelations, version: Version): Record<string, unknown> {
+  const computed: Record<string, unknown> = {};
+  if (relations.apiKeys) computed.api_keys = relations.apiKeys.map((key) => serializeApiKey(key, version));
+  if (relations.webhooks) computed.webhooks = relations.webhooks.map((webhook) => serializeWebhook(webhook, version));
+  return answerValues(INTEGRATION_FIELDS, 'admin', version, row, computed);
 }

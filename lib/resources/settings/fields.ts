@@ -1,5 +1,5 @@
 import type { Version } from '../../core/context';
-import { since, type VersionsFrom } from '../shared/fields';
+import { shownAt, type ShowsAt, type ShownFrom } from '../shared/fields';
 import * as value from './values';
 import type { SettingValueSchema } from './values';
 
@@ -18,7 +18,7 @@ import type { SettingValueSchema } from './values';
 export type SettingAnswer = 'admin' | 'content' | 'site';
 
 /** A version: shown from it on; a list: shown in exactly those versions. */
-export type SettingShown = Partial<Record<SettingAnswer, Version | readonly Version[]>>;
+export type SettingShown = Partial<Record<SettingAnswer, ShownFrom>>;
 
 /** A value the reference shows for a feature pressroom does not have, as it shows it with that feature off. */
 export type OffValue = boolean | string | null | readonly string[];
@@ -121,8 +121,7 @@ function adminOff<const K extends string, const O extends OffValue>(key: K, valu
 
 /** Whether `answer` at `version` shows the setting. */
 export function shows(spec: SettingSpec, answer: SettingAnswer, version: Version): boolean {
-  const first = spec.show[answer];
-  return typeof first === 'object' ? first.includes(version) : since(version, first);
+  return shownAt(spec.show[answer], version);
 }
 
 const BY_KEY = new Map<string, SettingSpec>(SETTING_FIELDS.map((spec) => [spec.key, spec]));
@@ -152,16 +151,6 @@ interface NavigationItem {
   label: string;
   url: string;
 }
-
-type ShowsAt<S, V extends Version> = S extends readonly Version[]
-  ? V extends S[number]
-    ? true
-    : false
-  : S extends Version
-    ? V extends VersionsFrom[S]
-      ? true
-      : false
-    : false;
 
 type ShownAt<E, A extends SettingAnswer, V extends Version> = E extends { show: { [K in A]: infer S } } ? ShowsAt<S, V> : false;
 

@@ -13,8 +13,11 @@ const VERSION_ORDER: Record<Version, number> = { v2: 2, v3: 3, v5: 5 };
 /** The PostgreSQL type of a column (migrations/). */
 export type SqlType = 'text' | 'uuid' | 'boolean' | 'integer' | 'timestamptz';
 
-/** From which version on each API shows a field; an API not named never shows it. */
-export type Shown = Partial<Record<Api, Version>>;
+/** From which version on a field is shown, or in exactly which versions (a field a later version dropped). */
+export type ShownFrom = Version | readonly Version[];
+
+/** From which version on (or in which versions) each API shows a field; an API not named never shows it. */
+export type Shown = Partial<Record<Api, ShownFrom>>;
 
 export interface WriteSpec {
   /** What a client may send (the input schema makes every field optional). */
@@ -25,6 +28,8 @@ export interface WriteSpec {
   copied?: true;
   /** The value a new record takes when the input leaves a copied field out. */
   default?: string | boolean | null;
+  /** Only a new record takes it; an edit leaves it as it is (a webhook's `secret`, its `integration_id`). */
+  onCreate?: true;
 }
 
 export interface FieldSpec {
@@ -65,9 +70,14 @@ export function since(version: Version, first: Version | undefined): boolean {
   return first !== undefined && VERSION_ORDER[version] >= VERSION_ORDER[first];
 }
 
+/** Whether `version` is among the versions `first` names. */
+export function shownAt(first: ShownFrom | undefined, version: Version): boolean {
+  return typeof first === 'object' ? first.includes(version) : since(version, first);
+}
+
 /** Whether `api` at `version` shows the field. */
 export function shown(field: FieldSpec, api: Api, version: Version): boolean {
-  return since(version, field.show?.[api]);
+  return shownAt(field.show?.[api], version);
 }
 
 /** Whether a write at `version` may send the field. */
@@ -101,10 +111,21 @@ export interface VersionsFrom {
   v5: 'v5';
 }
 
+/** Whether `S` (a field's ShownFrom) names `V`, at the type level. */
+export type ShowsAt<S, V extends Version> = S extends readonly Version[]
+  ? V extends S[number]
+    ? true
+    : false
+  : S extends Version
+    ? V extends VersionsFrom[S]
+      ? true
+      : false
+    : false;
+
 /** The fields of a table that `A` at `V` shows. */
 export type ShownField<T extends readonly FieldSpec[], A extends Api, V extends Version> = T[number] extends infer F
-  ? F extends { show: { [K in A]: infer S extends Version } }
-    ? V extends VersionsFrom[S]
+  ? F extends { show: { [K in A]: infer S } }
+    ? ShowsAt<S, V> extends true
       ? F
       : never
     : never

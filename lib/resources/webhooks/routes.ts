@@ -31,7 +31,7 @@ export const webhookRoutes: RouteDef[] = [
           (w) => webhookEntries('added', w),
         ),
       );
-      return json(201, { webhooks: [serializeWebhook(webhook)] });
+      return json(201, { webhooks: [serializeWebhook(webhook, ctx.version)] });
     },
   },
   {
@@ -49,7 +49,7 @@ export const webhookRoutes: RouteDef[] = [
           (w) => webhookEntries('edited', w),
         ),
       );
-      return json(200, { webhooks: [serializeWebhook(webhook)] });
+      return json(200, { webhooks: [serializeWebhook(webhook, ctx.version)] });
     },
   },
   {

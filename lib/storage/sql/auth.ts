@@ -2,10 +2,13 @@ import type { IntegrationStore, RoleStore, SettingStore, TokenStore } from '../s
 import type { ApiKeyRow, IntegrationRow, RoleRow } from '../rows';
 import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { freeSlug, insertSql, pageSql, setClause } from './common';
+import { inputShape, storedNames } from '../../resources/shared/fields';
+import { API_KEY_FIELDS, INTEGRATION_FIELDS } from '../../resources/integrations/fields';
 
-const INTEGRATION_COLUMNS = ['id', 'name', 'slug', 'type', 'description', 'icon_image', 'created_at', 'updated_at'] as const;
-const INTEGRATION_WRITABLE = new Set<string>(['name', 'description', 'icon_image', 'updated_at']);
-const API_KEY_COLUMNS = ['id', 'type', 'secret', 'integration_id', 'last_seen_at', 'created_at', 'updated_at'] as const;
+// the columns of lib/resources/integrations/fields.ts; an edit sets the writable ones and updated_at
+const INTEGRATION_COLUMNS = storedNames(INTEGRATION_FIELDS, 'write');
+const INTEGRATION_WRITABLE = new Set<string>([...Object.keys(inputShape(INTEGRATION_FIELDS, 'v2')), 'updated_at']);
+const API_KEY_COLUMNS = storedNames(API_KEY_FIELDS, 'write');
 
 export function sqlRoles(db: SqlDriver): RoleStore {
   return {

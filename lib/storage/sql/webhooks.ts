@@ -2,23 +2,13 @@ import type { OutboxStore, WebhookStore } from '../storage';
 import type { ClaimedDelivery, DeliveryRow, WebhookRow } from '../webhook-rows';
 import { isUniqueViolation, type SqlDriver } from './driver';
 import { insertSql, setClause } from './common';
+import { storedNames } from '../../resources/shared/fields';
+import { WEBHOOK_FIELDS } from '../../resources/webhooks/fields';
+import { EDITABLE_WEBHOOK_FIELDS } from '../../resources/webhooks/schema';
 
-const WEBHOOK_COLUMNS = [
-  'id',
-  'event',
-  'target_url',
-  'name',
-  'secret',
-  'api_version',
-  'integration_id',
-  'status',
-  'last_triggered_at',
-  'last_triggered_status',
-  'last_triggered_error',
-  'created_at',
-  'updated_at',
-] as const;
-const EDITABLE = new Set(['event', 'target_url', 'name', 'api_version', 'updated_at']);
+// the columns of lib/resources/webhooks/fields.ts; an edit sets the editable ones and updated_at
+const WEBHOOK_COLUMNS = storedNames(WEBHOOK_FIELDS, 'write');
+const EDITABLE = new Set<string>([...EDITABLE_WEBHOOK_FIELDS, 'updated_at']);
 const EVENT_TARGET = 'webhooks_event_target';
 
 export function sqlWebhooks(db: SqlDriver): WebhookStore {
