@@ -1,6 +1,6 @@
-// v5 shapes of webhooks and integrations at the unversioned Admin root, as the reference (Ghost 5)
-// shows them: its e2e snapshot admin/webhooks (no `status`) and its integrations output mapper (an
-// admin key's secret is `<id>:<secret>`).
+// v5 shapes of webhooks, integrations and session at the unversioned Admin root, as the reference
+// (Ghost 5) shows them: its e2e snapshots admin/webhooks (no `status`) and admin/session (the user
+// itself), and its integrations output mapper (an admin key's secret is `<id>:<secret>`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, BASE, body } from '../helpers/service';
 import { createStaffSite, type StaffSite } from '../users/staff-site';
@@ -85,5 +85,17 @@ describe('v5 integrations', () => {
     expect(doc.components.schemas.ApiKey.properties.secret.description).toContain('<id>:<secret>');
     const v3 = await body(await site.service.fetch(new Request(`${BASE}/svc/api/v3/admin/openapi.json`)));
     expect(v3.components.schemas.Webhook.properties).toHaveProperty('status');
+  });
+});
+
+describe('v5 session/', () => {
+  it('answers with the signed-in user itself, as the reference does; v3 with {users: [user]}', async () => {
+    const v5 = await site.as.Owner.request('GET', 'session/', { version: 'v5' });
+    expect(v5.status).toBe(200);
+    const user = await body(v5);
+    expect(user).toMatchObject({ id: site.owner.id, email: 'ada@example.com' });
+    expect(user).not.toHaveProperty('users');
+    const v3 = await body(await site.as.Owner.get('session/'));
+    expect(v3.users[0].id).toBe(site.owner.id);
   });
 });
