@@ -10,6 +10,7 @@ import {
   parseMobiledoc,
   renderLexical,
   renderMobiledoc,
+  sanitizeCaption,
   slugify,
   type LexicalRenderOptions,
 } from '../content';
@@ -238,9 +239,14 @@ export function postFrom(raw: Raw, ctx: PostContext): { row: ImportedPost; kind:
     published_by: status === 'published' || raw.published_by ? by('published_by') : null,
     lexical: content.lexical,
     feature_image_alt: r.text('feature_image_alt'),
-    feature_image_caption: r.text('feature_image_caption'),
+    feature_image_caption: caption(r.text('feature_image_caption')),
   };
   return { row, kind: content.kind };
+}
+
+/** A caption is html a theme prints as it is: kept through the allow-list the API's writes use too. */
+function caption(html: string | null): string | null {
+  return html === null ? null : sanitizeCaption(html);
 }
 
 /** A posts_meta row: the post's id and its social, search and feature-image fields. */
@@ -248,6 +254,7 @@ export function postMetaFrom(raw: Raw, ctx: RecordContext): { id: string } & Par
   const r = new RecordReader('Post meta', raw, ctx);
   const meta: { id: string } & Record<string, unknown> = { id: r.id('post_id') };
   for (const column of POST_META_COLUMNS) meta[column] = r.text(column);
+  meta.feature_image_caption = caption(meta.feature_image_caption as string | null);
   return meta as { id: string } & Partial<ImportedPost>;
 }
 

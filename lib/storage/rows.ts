@@ -48,6 +48,8 @@ export interface PostRow extends SocialMetaColumns {
   published_by: string | null;
   /** The body as lexical (a JSON string, as the client sent it); a post has this or `mobiledoc`, never both (migrations/019). */
   lexical: string | null;
+  feature_image_alt: string | null;
+  feature_image_caption: string | null;
 }
 
 /** Columns a write may set; relations and the denormalised primary ids are handled by the store. */

@@ -183,11 +183,28 @@ export const POST_FIELDS = defineFields([
   { name: 'email', computed: true, show: { admin: 'v3' }, answer: z.null() },
   // v5 fields of features pressroom lacks, as the reference shows them with those features off (README)
   { name: 'frontmatter', computed: true, show: { admin: 'v5', content: 'v5' } },
+  // columns since migrations/012; v5 shows and takes them as the reference 5.130 does (alt: plain text
+  // of at most 191 characters; caption: html, kept through an allow-list on the way in, README)
+  {
+    name: 'feature_image_alt',
+    stored: 'write',
+    sql: 'text',
+    show: { admin: 'v5', content: 'v5' },
+    answer: nullableText,
+    write: { schema: optionalText(191), copied: true, default: null, since: 'v5' },
+    ghost: 'posts_meta',
+  },
+  {
+    name: 'feature_image_caption',
+    stored: 'write',
+    sql: 'text',
+    show: { admin: 'v5', content: 'v5' },
+    answer: nullableText,
+    write: { schema: optionalText(65535), copied: true, default: null, since: 'v5' },
+    ghost: 'posts_meta',
+  },
   { name: 'access', computed: true, show: { content: 'v5' } },
   { name: 'comments', computed: true, show: { content: 'v5' } },
-  // kept for Ghost export and import only (migrations/012); no API shows them yet
-  { name: 'feature_image_alt', stored: 'site-data', sql: 'text', ghost: 'posts_meta' },
-  { name: 'feature_image_caption', stored: 'site-data', sql: 'text', ghost: 'posts_meta' },
 ]);
 
 /** A nullable text column a client may write (at most `max` characters), copied as sent. */
