@@ -13,13 +13,14 @@ import { defineFields, type FieldSpec } from '../shared/fields';
  * it; `write`: from which version a client may send it) plus its test.
  */
 export const POST_FIELDS = defineFields([
-  { name: 'id', stored: 'write', sql: 'text', show: { admin: 'v2', content: 'v2' }, answer: recordId, ghost: 'posts', filter: true },
-  { name: 'uuid', stored: 'write', sql: 'uuid', show: { admin: 'v2', content: 'v2' }, answer: z.uuid(), ghost: 'posts', filter: true },
-  { name: 'type', stored: 'write', sql: 'text', ghost: 'posts', filter: true },
+  { name: 'id', stored: 'write', sql: 'text', notNull: true, show: { admin: 'v2', content: 'v2' }, answer: recordId, ghost: 'posts', filter: true },
+  { name: 'uuid', stored: 'write', sql: 'uuid', notNull: true, show: { admin: 'v2', content: 'v2' }, answer: z.uuid(), ghost: 'posts', filter: true },
+  { name: 'type', stored: 'write', sql: 'text', notNull: true, ghost: 'posts', filter: true },
   {
     name: 'title',
     stored: 'write',
     sql: 'text',
+    notNull: true,
     show: { admin: 'v2', content: 'v2' },
     answer: z.string(),
     write: { schema: z.string().max(255), copied: true },
@@ -30,6 +31,7 @@ export const POST_FIELDS = defineFields([
     name: 'slug',
     stored: 'write',
     sql: 'text',
+    notNull: true,
     show: { admin: 'v2', content: 'v2' },
     answer: z.string(),
     write: { schema: z.string().max(191) },
@@ -96,6 +98,7 @@ export const POST_FIELDS = defineFields([
     name: 'status',
     stored: 'write',
     sql: 'text',
+    notNull: true,
     show: { admin: 'v2' },
     answer: z.enum(['draft', 'published', 'scheduled']),
     write: { schema: z.enum(['draft', 'published', 'scheduled']) },
@@ -107,6 +110,7 @@ export const POST_FIELDS = defineFields([
     name: 'visibility',
     stored: 'write',
     sql: 'text',
+    notNull: true,
     show: { admin: 'v2', content: 'v3' },
     answer: z.enum(['public', 'members', 'paid']),
     write: { schema: z.enum(['public', 'members', 'paid']), copied: true, default: 'public' },
@@ -114,7 +118,7 @@ export const POST_FIELDS = defineFields([
     filter: true,
   },
   { name: 'created_at', stored: 'write', sql: 'timestamptz', show: { admin: 'v2', content: 'v2' }, ghost: 'posts', filter: true },
-  { name: 'created_by', stored: 'write', sql: 'text', ghost: 'posts' },
+  { name: 'created_by', stored: 'write', sql: 'text', notNull: true, ghost: 'posts' },
   {
     name: 'updated_at',
     stored: 'write',
@@ -124,7 +128,7 @@ export const POST_FIELDS = defineFields([
     ghost: 'posts',
     filter: true,
   },
-  { name: 'updated_by', stored: 'write', sql: 'text', ghost: 'posts' },
+  { name: 'updated_by', stored: 'write', sql: 'text', notNull: true, ghost: 'posts' },
   // null on the Admin API for a draft; the Content API shows published posts only
   {
     name: 'published_at',
