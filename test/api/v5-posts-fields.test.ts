@@ -138,3 +138,31 @@ describe('v5 feature image alt text and caption', () => {
     for (const root of ['v3/admin/', 'v3/content/']) expect(await props(root)).not.toContain('feature_image_alt');
   });
 });
+
+describe('a v5 write with no body', () => {
+  // The reference's post model gives a post written without mobiledoc or lexical a blank mobiledoc
+  // document (models/post.js, whatever the editor's default format): so does pressroom, on every version.
+  it('makes a mobiledoc post, as the reference does, which a later lexical edit switches to lexical', async () => {
+    const created = await admin('POST', 'posts/?formats=mobiledoc,lexical,html', { posts: [{ title: 'No body yet' }] });
+    expect(created.status).toBe(201);
+    const post = (await body(created)).posts[0];
+    expect(post.lexical).toBeNull();
+    expect(JSON.parse(post.mobiledoc)).toMatchObject({ version: '0.3.1', sections: [] });
+    expect(post.html ?? '').toBe('');
+
+    // the setting the admin client writes new posts by (migrations/019) does not change what the API makes
+    await site.driver.query(`UPDATE settings SET value = 'lexical' WHERE key = 'editor_default_format'`);
+    expect((await site.driver.query(`SELECT value FROM settings WHERE key = 'editor_default_format'`)).rows).toEqual([{ value: 'lexical' }]);
+    const again = (await body(await admin('POST', 'posts/', { posts: [{ title: 'Still mobiledoc' }] }))).posts[0];
+    expect(again.lexical).toBeNull();
+    expect(again.mobiledoc).not.toBeNull();
+
+    const lexical = JSON.stringify({
+      root: { type: 'root', version: 1, format: '', indent: 0, direction: null, children: [{ type: 'paragraph', version: 1, format: '', indent: 0, direction: null, children: [{ type: 'text', version: 1, text: 'Now lexical', format: 0, style: '', mode: 'normal', detail: 0 }] }] },
+    });
+    const edited = await admin('PUT', `posts/${post.id}/?formats=mobiledoc,lexical,html`, { posts: [{ lexical, updated_at: post.updated_at }] });
+    expect(edited.status).toBe(200);
+    const after = (await body(edited)).posts[0];
+    expect(after).toMatchObject({ mobiledoc: null, lexical, html: '<p>Now lexical</p>' });
+  });
+});
