@@ -158,11 +158,64 @@ describe('a v5 write with no body', () => {
     expect(again.mobiledoc).not.toBeNull();
 
     const lexical = JSON.stringify({
-      root: { type: 'root', version: 1, format: '', indent: 0, direction: null, children: [{ type: 'paragraph', version: 1, format: '', indent: 0, direction: null, children: [{ type: 'text', version: 1, text: 'Now lexical', format: 0, style: '', mode: 'normal', detail: 0 }] }] },
+      root: {
+        type: 'root',
+        version: 1,
+        format: '',
+        indent: 0,
+        direction: null,
+        children: [
+          {
+            type: 'paragraph',
+            version: 1,
+            format: '',
+            indent: 0,
+            direction: null,
+            children: [{ type: 'text', version: 1, text: 'Now lexical', format: 0, style: '', mode: 'normal', detail: 0 }],
+          },
+        ],
+      },
     });
     const edited = await admin('PUT', `posts/${post.id}/?formats=mobiledoc,lexical,html`, { posts: [{ lexical, updated_at: post.updated_at }] });
     expect(edited.status).toBe(200);
     const after = (await body(edited)).posts[0];
     expect(after).toMatchObject({ mobiledoc: null, lexical, html: '<p>Now lexical</p>' });
+  });
+});
+
+describe('v5 Content formats', () => {
+  // The reference's v5 Content API takes every format its posts have (mobiledoc, lexical, html,
+  // plaintext) and strips the source formats from the answer whatever was asked: a format not asked
+  // for is not shown either, so `formats=mobiledoc` alone leaves no body at all.
+  it('take mobiledoc and lexical, and show neither, as the reference does; v3 Content still shows mobiledoc', async () => {
+    const created = await admin('POST', 'posts/?source=html', { posts: [{ title: 'Formats', html: '<p>Words here</p>', status: 'published' }] });
+    const { id } = (await body(created)).posts[0];
+    const cases: [string, string[]][] = [
+      ['mobiledoc', []],
+      ['lexical', []],
+      ['mobiledoc,lexical', []],
+      ['lexical,html', ['html']],
+      ['mobiledoc,plaintext', ['plaintext']],
+      ['html,plaintext,mobiledoc,lexical', ['html', 'plaintext']],
+    ];
+    for (const [formats, shown] of cases) {
+      for (const resource of [`posts/${id}/`, 'posts/']) {
+        const res = await content(`${resource}?formats=${formats}`);
+        expect(res.status, formats).toBe(200);
+        const post = (await body(res)).posts.find((p: { id: string }) => p.id === id);
+        for (const format of ['mobiledoc', 'lexical', 'html', 'plaintext'])
+          expect(Object.hasOwn(post, format), `${formats}: ${format}`).toBe(shown.includes(format));
+      }
+    }
+    expect((await body(await content(`posts/${id}/?formats=lexical,html`))).posts[0].html).toBe('<p>Words here</p>');
+
+    const refused = await content(`posts/${id}/?formats=markdown`);
+    expect(refused.status).toBe(422);
+    expect((await body(refused)).errors[0].property).toBe('formats');
+
+    // v3 keeps its shapes: mobiledoc when asked, lexical not a format there
+    const v3 = (await body(await content(`posts/${id}/?formats=mobiledoc`, 'v3/content'))).posts[0];
+    expect(v3).toHaveProperty('mobiledoc');
+    expect((await content(`posts/${id}/?formats=lexical`, 'v3/content')).status).toBe(422);
   });
 });

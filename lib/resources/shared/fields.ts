@@ -49,6 +49,8 @@ export interface FieldSpec {
   /** A timestamp that may be null on this API. */
   nullable?: Api;
   show?: Shown;
+  /** From which version each API no longer shows a field it showed before (`show`). */
+  until?: Shown;
   /** The value's schema in answers (timestamps and computed fields are described by the resource's response.ts). */
   answer?: z.ZodType;
   write?: WriteSpec;
@@ -69,7 +71,7 @@ export function since(version: Version, first: Version | undefined): boolean {
 
 /** Whether `api` at `version` shows the field. */
 export function shown(field: FieldSpec, api: Api, version: Version): boolean {
-  return since(version, field.show?.[api]);
+  return since(version, field.show?.[api]) && !since(version, field.until?.[api]);
 }
 
 /** Whether a write at `version` may send the field. */
@@ -107,7 +109,11 @@ interface VersionsFrom {
 export type ShownField<T extends readonly FieldSpec[], A extends Api, V extends Version> = T[number] extends infer F
   ? F extends { show: { [K in A]: infer S extends Version } }
     ? V extends VersionsFrom[S]
-      ? F
+      ? F extends { until: { [K in A]: infer U extends Version } }
+        ? V extends VersionsFrom[U]
+          ? never
+          : F
+        : F
       : never
     : never
   : never;
