@@ -19,8 +19,9 @@ export interface SessionClient {
   del(path: string): Promise<Response>;
 }
 
+/** `v5`: the unversioned root, where the reference serves v5 since 5.0. */
 export function adminUrl(path: string, version = 'v3', name = 'svc'): string {
-  return `${BASE}/${name}/api/${version}/admin/${path}`;
+  return `${BASE}/${name}/api/${version === 'v5' ? '' : `${version}/`}admin/${path}`;
 }
 
 /** The session cookie's `name=value` from a Set-Cookie header. */
