@@ -230,7 +230,9 @@ export function sampleBody(target: Target, fixtures: Fixtures): unknown {
             tags: ['News', { name: 'Other' }],
             authors: ['ada@example.com'],
             // v5 writes take lexical: its mutations reach parseLexical (test/robustness/lexical.test.ts has the deliberate cases)
-            ...(target.version === 'v5' ? { lexical: SAMPLE_LEXICAL } : { mobiledoc: fixtures.post.mobiledoc }),
+            ...(target.version === 'v5'
+              ? { lexical: SAMPLE_LEXICAL, feature_image_alt: 'Alt text', feature_image_caption: '<em>Caption</em>' }
+              : { mobiledoc: fixtures.post.mobiledoc }),
             custom_excerpt: 'x',
             featured: false,
           },
