@@ -12,7 +12,7 @@ import { webhook } from '../resources/webhooks/response';
 import { apiKey, integration } from '../resources/integrations/response';
 import { pagination } from '../resources/shared/response';
 import { previewPostSchema } from '../resources/previews/response';
-import { revisionSchema, revisionSummarySchema } from '../resources/revisions/response';
+import { revisionSchemaFor, revisionSummarySchema } from '../resources/revisions/response';
 
 /**
  * The named schemas of one document (`components.schemas`): the records of that API and version.
@@ -50,7 +50,7 @@ export function componentSchemas(api: Api, version: Version): [string, z.ZodType
     ['Webhook', webhook],
     ['Integration', integration],
     ['ApiKey', apiKey],
-    ['Revision', revisionSchema],
+    ['Revision', revisionSchemaFor(version)],
     ['RevisionSummary', revisionSummarySchema],
     ...shared,
   ];
