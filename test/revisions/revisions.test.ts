@@ -335,6 +335,19 @@ describe('the feature image alt text and caption of revisions', () => {
       expect(read.post_revisions[0]).toMatchObject({ reason: 'restored', ...at('Before', '<em>Before</em>') });
     }
   });
+
+  it('a caption an old revision kept as sent (from an import before the allow-list) is restored through the allow-list', async () => {
+    const post = (await v5('POST', 'posts/', { posts: [{ title: 'Imported long ago' }] })).json.posts[0];
+    const [initial] = (await revisions('posts', post.id)).post_revisions;
+    const hostile = '<em>kept</em><img src=x onerror="alert(1)"><a href="javascript:alert(2)">x</a><script>alert(3)</script>';
+    await site.driver.query('UPDATE post_revisions SET feature_image_caption = $1 WHERE id = $2', [hostile, initial.id]);
+    clock.advance(1000);
+    const res = await v5('POST', `posts/${post.id}/revisions/${initial.id}/restore/`);
+    expect(res.status).toBe(200);
+    const caption: string = res.json.posts[0].feature_image_caption;
+    expect(caption).toContain('<em>kept</em>');
+    for (const bad of ['<img', 'onerror', 'javascript:', '<script', 'alert(3)']) expect(caption).not.toContain(bad);
+  });
 });
 
 describe('who may use revisions', () => {

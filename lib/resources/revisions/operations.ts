@@ -1,4 +1,5 @@
 import { notFound } from '../../core/errors';
+import { sanitizeCaption } from '../../content';
 import type { Actor } from '../../core/context';
 import { assertCanWritePost } from '../../auth/permissions';
 import type { PostType } from '../../storage/rows';
@@ -53,7 +54,9 @@ export async function restoreRevision(tx: Stores, ctx: PostWriteContext, postId:
   // whatever the API version asking (writes of these are v5's)
   if (revision.lexical !== null) input.lexical = revision.lexical;
   input.feature_image_alt = revision.feature_image_alt;
-  input.feature_image_caption = revision.feature_image_caption;
+  // through the allow-list again: a revision recorded before migration 021 took its post's caption, which a
+  // Ghost import made before the allow-list existed may have kept as sent
+  input.feature_image_caption = revision.feature_image_caption === null ? null : sanitizeCaption(revision.feature_image_caption);
   const change = await editPost(tx, { ...ctx, revision: 'restore' }, postId, input);
   if (change.after !== change.before) return change;
   const now = app.now();
