@@ -40,7 +40,7 @@ export type { User, Role, Author } from './resources/users/response';
 export type { Settings, Setting, Site } from './resources/settings/response';
 export type { Image } from './resources/images/response';
 export type { Theme } from './resources/themes/response';
-export type { Revision, RevisionSummary } from './resources/revisions/response';
+export type { Revision, RevisionSummary, RevisionV5 } from './resources/revisions/response';
 export type { Webhook } from './resources/webhooks/response';
 export type { Integration, ApiKey } from './resources/integrations/response';
 export type { ErrorEnvelope } from './http/error-schema';

@@ -22,6 +22,7 @@ export { imageSources, srcsetFor, type ImageSize, type ResponsiveImages } from '
 export { EMPTY_MOBILEDOC } from './mobiledoc/tags';
 export { htmlToMobiledoc } from './html-to-mobiledoc';
 export { htmlToPlaintext } from './plaintext';
+export { sanitizeCaption } from './sanitize';
 export { excerptOf } from './excerpt';
 export { readingTime } from './reading-time';
 export { countWords } from './word-count';

@@ -92,3 +92,15 @@ export function sanitizeHtml(html: string, allowed: ReadonlySet<string> = INLINE
   while (open.length > 0) out += `</${open.pop()}>`;
   return out;
 }
+
+/** Inline tags and the `<span>` the reference's editor wraps caption text in (its attributes dropped). */
+const CAPTION_TAGS: ReadonlySet<string> = new Set([...INLINE_TAGS, 'span']);
+
+/**
+ * A post's `feature_image_caption`: html that themes print unescaped (the reference stores and serves
+ * it as sent), so it is kept through the allow-list on the way in (v5 writes, Ghost imports): links
+ * and emphasis stay, scripts, handlers and `javascript:` URLs do not.
+ */
+export function sanitizeCaption(html: string): string {
+  return sanitizeHtml(html, CAPTION_TAGS);
+}

@@ -4,6 +4,7 @@ import type { AppContext } from '../core/context';
 import type { ExportedPost, ExportTable, ExportTables, PostLink, Stores } from '../storage/storage';
 import { objectId } from '../util/ids';
 import { POST_META_COLUMNS } from '../storage/site-data-rows';
+import { POST_FIELDS } from '../resources/posts/fields';
 import { EXPORT_FORMAT_VERSION, ghostBoolean, ghostDate, ghostSetting } from './format';
 import { toPortable, type SiteAddress } from './urls';
 
@@ -31,42 +32,28 @@ function portableStrings(row: Row, site: SiteAddress): Row {
 /** Who a post names as its creator, editor or publisher: a staff user of the file, else the Owner (an integration is not a user in Ghost). */
 type Staff = (id: string | null) => string | null;
 
+type PostsTableField = Extract<(typeof POST_FIELDS)[number], { ghost: 'posts' }>;
+
+/** The fields of a post Ghost keeps in its `posts` table (lib/resources/posts/fields.ts), in the table's order. */
+const POSTS_TABLE: readonly PostsTableField[] = POST_FIELDS.filter((field): field is PostsTableField => 'ghost' in field && field.ghost === 'posts');
+
+/** Columns naming who created, edited and published a post: a staff user of the file (see Staff). */
+const STAFF_COLUMNS = new Set(['created_by', 'updated_by', 'published_by']);
+
+/** Columns of Ghost's `posts` table for features pressroom lacks, as a site without them exports them. */
+const GHOST_ONLY_POST_COLUMNS: Row = { locale: null, email_recipient_filter: 'all', newsletter_id: null, show_title_and_feature_image: 1 };
+
+// mobiledoc and lexical: one of the two is null, as in a Ghost 5 export (migrations/019)
 function post(row: ExportedPost, by: Staff, site: SiteAddress): Row {
-  return portableStrings(
-    {
-      id: row.id,
-      uuid: row.uuid,
-      title: row.title,
-      slug: row.slug,
-      // one of the two is null, as in a Ghost 5 export (migrations/019)
-      mobiledoc: row.mobiledoc,
-      lexical: row.lexical,
-      html: row.html,
-      comment_id: row.comment_id,
-      plaintext: row.plaintext,
-      feature_image: row.feature_image,
-      featured: ghostBoolean(row.featured),
-      type: row.type,
-      status: row.status,
-      locale: null,
-      visibility: row.visibility,
-      email_recipient_filter: 'all',
-      created_at: ghostDate(row.created_at),
-      created_by: by(row.created_by),
-      updated_at: ghostDate(row.updated_at),
-      updated_by: by(row.updated_by),
-      published_at: ghostDate(row.published_at),
-      published_by: row.published_by && by(row.published_by),
-      custom_excerpt: row.custom_excerpt,
-      codeinjection_head: row.codeinjection_head,
-      codeinjection_foot: row.codeinjection_foot,
-      custom_template: row.custom_template,
-      canonical_url: row.canonical_url,
-      newsletter_id: null,
-      show_title_and_feature_image: 1,
-    },
-    site,
-  );
+  const out: Row = {};
+  for (const field of POSTS_TABLE) {
+    const value = row[field.name];
+    if (field.sql === 'boolean') out[field.name] = ghostBoolean(value as boolean);
+    else if (field.sql === 'timestamptz') out[field.name] = ghostDate(value as Date | null);
+    else if (STAFF_COLUMNS.has(field.name)) out[field.name] = 'notNull' in field ? by(value as string) : value && by(value as string);
+    else out[field.name] = value;
+  }
+  return portableStrings(Object.assign(out, GHOST_ONLY_POST_COLUMNS), site);
 }
 
 function postMeta(row: ExportedPost, site: SiteAddress): Row | null {

@@ -10,6 +10,7 @@ import {
   parseMobiledoc,
   renderLexical,
   renderMobiledoc,
+  sanitizeCaption,
   slugify,
   type LexicalRenderOptions,
 } from '../content';
@@ -17,6 +18,7 @@ import { validation } from '../core/errors';
 import type { ImportedPost, TagRow, UserRow } from '../storage/storage';
 import { POST_META_COLUMNS } from '../storage/site-data-rows';
 import { readingTimeOf } from '../resources/posts/body';
+import { POST_FIELDS } from '../resources/posts/fields';
 import { parseGhostBoolean, parseGhostDate } from './format';
 
 type Raw = Record<string, unknown>;
@@ -175,6 +177,17 @@ function body(
   return { mobiledoc: EMPTY_MOBILEDOC, html: '', lexical: null, kind: 'html' };
 }
 
+type CopiedFromFile = Extract<(typeof POST_FIELDS)[number], { ghost: 'posts' | 'posts_meta'; write: { copied: true } }>;
+
+/** Fields a client's write copies as sent (lib/resources/posts/fields.ts) that a Ghost export carries: copied from the file the same way. */
+const COPIED_FROM_FILE = POST_FIELDS.filter((field): field is CopiedFromFile => 'write' in field && 'copied' in field.write && 'ghost' in field);
+
+function copiedFrom(r: RecordReader): Pick<ImportedPost, CopiedFromFile['name']> {
+  const row: Record<string, unknown> = {};
+  for (const field of COPIED_FROM_FILE) row[field.name] = field.sql === 'boolean' ? r.boolean(field.name) : r.text(field.name);
+  return row as Pick<ImportedPost, CopiedFromFile['name']>;
+}
+
 /** A post of the file as stored, without its relations; null for what pressroom cannot show (email-only posts). */
 export function postFrom(raw: Raw, ctx: PostContext): { row: ImportedPost; kind: BodyKind } | { skip: string } {
   const r = new RecordReader('Post', raw, ctx);
@@ -199,6 +212,8 @@ export function postFrom(raw: Raw, ctx: PostContext): { row: ImportedPost; kind:
     return value ? ctx.ids(value) : ctx.ownerId;
   };
   const row: ImportedPost = {
+    // Ghost 2.x kept the social and search fields on the post; later versions in posts_meta, which overrides them (import.ts)
+    ...copiedFrom(r),
     id,
     uuid: uuid && UUID.test(uuid) ? uuid.toLowerCase() : crypto.randomUUID(),
     type: type as ImportedPost['type'],
@@ -206,29 +221,13 @@ export function postFrom(raw: Raw, ctx: PostContext): { row: ImportedPost; kind:
     slug,
     slug_customised: true,
     mobiledoc: content.mobiledoc,
+    lexical: content.lexical,
     html: content.html,
     plaintext,
     comment_id: r.text('comment_id') ?? id,
-    feature_image: featureImage,
-    featured: r.boolean('featured'),
     status,
     visibility: r.oneOf('visibility', VISIBILITIES, 'public'),
     reading_time: readingTimeOf(content.html, featureImage, plaintext),
-    custom_excerpt: r.text('custom_excerpt'),
-    codeinjection_head: r.text('codeinjection_head'),
-    codeinjection_foot: r.text('codeinjection_foot'),
-    custom_template: r.text('custom_template'),
-    canonical_url: r.text('canonical_url'),
-    // Ghost 2.x kept these on the post; later versions in posts_meta, which overrides them (import.ts)
-    og_image: r.text('og_image'),
-    og_title: r.text('og_title'),
-    og_description: r.text('og_description'),
-    twitter_image: r.text('twitter_image'),
-    twitter_title: r.text('twitter_title'),
-    twitter_description: r.text('twitter_description'),
-    meta_title: r.text('meta_title'),
-    meta_description: r.text('meta_description'),
-    email_subject: r.text('email_subject'),
     send_email_when_published: false,
     created_at: created,
     created_by: by('created_by'),
@@ -236,11 +235,14 @@ export function postFrom(raw: Raw, ctx: PostContext): { row: ImportedPost; kind:
     updated_by: by('updated_by'),
     published_at: published,
     published_by: status === 'published' || raw.published_by ? by('published_by') : null,
-    lexical: content.lexical,
-    feature_image_alt: r.text('feature_image_alt'),
-    feature_image_caption: r.text('feature_image_caption'),
+    feature_image_caption: caption(r.text('feature_image_caption')),
   };
   return { row, kind: content.kind };
+}
+
+/** A caption is html a theme prints as it is: kept through the allow-list the API's writes use too. */
+function caption(html: string | null): string | null {
+  return html === null ? null : sanitizeCaption(html);
 }
 
 /** A posts_meta row: the post's id and its social, search and feature-image fields. */
@@ -248,6 +250,7 @@ export function postMetaFrom(raw: Raw, ctx: RecordContext): { id: string } & Par
   const r = new RecordReader('Post meta', raw, ctx);
   const meta: { id: string } & Record<string, unknown> = { id: r.id('post_id') };
   for (const column of POST_META_COLUMNS) meta[column] = r.text(column);
+  meta.feature_image_caption = caption(meta.feature_image_caption as string | null);
   return meta as { id: string } & Partial<ImportedPost>;
 }
 

@@ -11,7 +11,7 @@ import { webhookSchema } from '../resources/webhooks/response';
 import { apiKeySchema, integrationSchema } from '../resources/integrations/response';
 import { pagination } from '../resources/shared/response';
 import { previewPostSchema } from '../resources/previews/response';
-import { revisionSchema, revisionSummarySchema } from '../resources/revisions/response';
+import { revisionSchemaFor, revisionSummarySchema } from '../resources/revisions/response';
 
 /**
  * The named schemas of one document (`components.schemas`): the records of that API and version.
@@ -49,7 +49,7 @@ export function componentSchemas(api: Api, version: Version): [string, z.ZodType
     ['Webhook', webhookSchema(version)],
     ['Integration', integrationSchema(version)],
     ['ApiKey', apiKeySchema(version)],
-    ['Revision', revisionSchema],
+    ['Revision', revisionSchemaFor(version)],
     ['RevisionSummary', revisionSummarySchema],
     ...shared,
   ];

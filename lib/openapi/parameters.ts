@@ -23,7 +23,7 @@ export const QUERY: Record<QueryName, ParameterSpec> = {
   formats: {
     schema: z.string(),
     description:
-      'Comma-separated body formats to return: `html`, `mobiledoc`, `plaintext` (and `lexical` on the v5 Admin API, where it shows `lexical` and `mobiledoc` as `mobiledoc` does). Default: `mobiledoc` on the Admin API, `html` on the Content API. Another value → 422.',
+      'Comma-separated body formats to return: `html`, `mobiledoc`, `plaintext` (and `lexical` on v5, where the Admin API shows `lexical` and `mobiledoc` as `mobiledoc` does; the v5 Content API, as the reference, shows neither source format whatever is asked). Default: `mobiledoc` on the Admin API, `html` on the Content API. Another value → 422.',
   },
   filter: {
     schema: z.string(),

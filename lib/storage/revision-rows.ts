@@ -11,6 +11,9 @@ export interface RevisionRow {
   lexical: string | null;
   html: string | null;
   feature_image: string | null;
+  /** The feature image's alt text and caption then (migrations/021). */
+  feature_image_alt: string | null;
+  feature_image_caption: string | null;
   custom_excerpt: string | null;
   /** A staff user's id or an integration's, as `author_type` says. */
   author_id: string;

@@ -1,4 +1,6 @@
 // Rows as the storage layer hands them to resources: plain objects, timestamps as Date.
+import type { POST_FIELDS } from '../resources/posts/fields';
+import type { RowOf } from '../resources/shared/fields';
 
 export type PostType = 'post' | 'page';
 export type PostStatus = 'draft' | 'published' | 'scheduled';
@@ -15,39 +17,14 @@ export interface SocialMetaColumns {
   meta_description: string | null;
 }
 
-export interface PostRow extends SocialMetaColumns {
-  id: string;
-  uuid: string;
+/**
+ * A post or page as the storage reads it: every column lib/resources/posts/fields.ts declares (`write`
+ * and `read`), typed by its SQL type. A post's body is `mobiledoc` or `lexical` (a JSON string, as the
+ * client sent it), never both (migrations/019).
+ */
+export interface PostRow extends Omit<RowOf<typeof POST_FIELDS, 'write' | 'read'>, 'type' | 'status'> {
   type: PostType;
-  title: string;
-  slug: string;
-  slug_customised: boolean;
-  mobiledoc: string | null;
-  html: string | null;
-  plaintext: string | null;
-  comment_id: string | null;
-  feature_image: string | null;
-  featured: boolean;
   status: PostStatus;
-  visibility: string;
-  reading_time: number;
-  custom_excerpt: string | null;
-  codeinjection_head: string | null;
-  codeinjection_foot: string | null;
-  custom_template: string | null;
-  canonical_url: string | null;
-  email_subject: string | null;
-  send_email_when_published: boolean;
-  primary_tag_id: string | null;
-  primary_author_id: string | null;
-  created_at: Date;
-  created_by: string;
-  updated_at: Date;
-  updated_by: string;
-  published_at: Date | null;
-  published_by: string | null;
-  /** The body as lexical (a JSON string, as the client sent it); a post has this or `mobiledoc`, never both (migrations/019). */
-  lexical: string | null;
 }
 
 /** Columns a write may set; relations and the denormalised primary ids are handled by the store. */

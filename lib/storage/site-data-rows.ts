@@ -3,13 +3,7 @@
 import type { PostRow, PostWrite, RoleRow, TagRow, UserRow } from './rows';
 import { POST_FIELDS } from '../resources/posts/fields';
 
-/** The columns of a post only export and import use (migrations/012). */
-export interface PostExtras {
-  feature_image_alt: string | null;
-  feature_image_caption: string | null;
-}
-
-export type ExportedPost = PostRow & PostExtras;
+export type ExportedPost = PostRow;
 
 type PostMetaField = Extract<(typeof POST_FIELDS)[number], { ghost: 'posts_meta' }>;
 export type PostMetaColumn = PostMetaField['name'];
@@ -18,7 +12,7 @@ export type PostMetaColumn = PostMetaField['name'];
 export const POST_META_COLUMNS: readonly PostMetaColumn[] = POST_FIELDS.filter(
   (field): field is PostMetaField => 'ghost' in field && field.ghost === 'posts_meta',
 ).map((field) => field.name);
-export type ImportedPost = PostWrite & PostExtras;
+export type ImportedPost = PostWrite;
 
 /** A staff user as exported: no password hash. */
 export type ExportedUser = Omit<UserRow, 'password_hash'>;

@@ -49,7 +49,7 @@ describe('the unversioned roots serve v5', () => {
     const v5 = (await body(await admin('GET', `posts/${post.id}/`))).posts[0];
     // v5 Admin adds lexical beside mobiledoc and its own fields (test/api/v5-shapes.test.ts); html sent at
     // the root is made lexical, as the reference does (test/api/lexical-posts.test.ts), so v3 shows mobiledoc null
-    expect(Object.keys(v5).sort()).toEqual([...Object.keys(v3), 'lexical', 'frontmatter'].sort());
+    expect(Object.keys(v5).sort()).toEqual([...Object.keys(v3), 'lexical', 'frontmatter', 'feature_image_alt', 'feature_image_caption'].sort());
     expect(JSON.parse(v5.lexical).root.children[0].type).toBe('paragraph');
     expect(v5.mobiledoc).toBeNull();
     expect(v3.mobiledoc).toBeNull();
@@ -61,7 +61,15 @@ describe('the unversioned roots serve v5', () => {
     expect(read.headers.get('access-control-allow-origin')).toBe('*');
     const v3Content = await site.service.fetch(new Request(`${BASE}/svc/api/v3/content/posts/${post.id}/?key=${site.contentKey}`));
     expect(Object.keys((await body(read)).posts[0]).sort()).toEqual(
-      [...Object.keys((await body(v3Content)).posts[0]), 'email_subject', 'frontmatter', 'access', 'comments'].sort(),
+      [
+        ...Object.keys((await body(v3Content)).posts[0]),
+        'email_subject',
+        'frontmatter',
+        'feature_image_alt',
+        'feature_image_caption',
+        'access',
+        'comments',
+      ].sort(),
     );
 
     const siteInfo = await body(await admin('GET', 'site/'));

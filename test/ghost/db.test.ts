@@ -99,6 +99,17 @@ describe('POST db/: a Ghost export in', () => {
     expect(settings).toMatchObject({ title: 'Imported site', navigation: [{ label: 'About', url: `${BASE}/about/` }], logo: u('2024/03/photo.png') });
   });
 
+  it('keeps feature image alt text, and a caption through the allow-list the API uses, which v5 answers show', async () => {
+    const s = await site();
+    const data = ghostExport() as { db: { data: { posts_meta: Record<string, unknown>[] } }[] };
+    data.db[0].data.posts_meta[0].feature_image_caption =
+      '<b>Bold</b><img src=x onerror="alert(1)"><a href="javascript:alert(2)">x</a><script>alert(3)</script>';
+    const res = await importFile(s, exportBytes(data));
+    expect(res.status, JSON.stringify(await body(res.clone()))).toBe(200);
+    const read = await s.service.fetch(new Request(`${BASE}/svc/api/content/posts/slug/every-card/?key=${s.contentKey}`));
+    expect((await body(read)).posts[0]).toMatchObject({ feature_image_alt: 'alt', feature_image_caption: '<b>Bold</b><a>x</a>' });
+  });
+
   it('links posts to tags already here (same name or slug), and takes over only settings the settings API would accept', async () => {
     const s = await site();
     expect((await s.admin.post('tags/', { tags: [{ name: 'NEWS', slug: 'the-news' }] })).status).toBe(201);

@@ -15,8 +15,9 @@ afterAll(() => site.close());
 
 type Resource = 'posts' | 'pages';
 
+/** `version` '' is the unversioned (v5) root. */
 const content = (path: string, key: string | null = site.contentKey, version = 'v3') => {
-  const url = new URL(`${BASE}/svc/api/${version}/content/${path}`);
+  const url = new URL(`${BASE}/svc/api/${version === '' ? '' : `${version}/`}content/${path}`);
   if (key !== null) url.searchParams.set('key', key);
   return site.service.fetch(new Request(url));
 };
@@ -122,6 +123,73 @@ for (const resource of ['posts', 'pages'] as const) {
     });
   });
 }
+
+// At the unversioned roots a preview is the v5 Content post shape, as the reference's preview of a post
+// is its Content post shape (checked against the v5 content/ document's PreviewPost by test/helpers).
+describe('previews at the v5 roots', () => {
+  const v5Admin = (method: string, path: string, payload?: unknown) =>
+    site.as.Owner.request(method, path, { version: 'v5', ...(payload === undefined ? {} : { body: payload }) });
+  const image = { feature_image: 'https://example.com/lake.png', feature_image_alt: 'A lake', feature_image_caption: 'By <em>me</em>' };
+
+  async function addV5(resource: Resource, fields: Record<string, unknown>) {
+    const res = await v5Admin('POST', `${resource}/?source=html`, {
+      [resource]: [{ title: 'Lexical draft', html: '<p>Lexical body</p>', tags: ['Preview tag'], ...image, ...fields }],
+    });
+    expect(res.status).toBe(201);
+    return (await body(res))[resource][0];
+  }
+
+  for (const resource of ['posts', 'pages'] as const) {
+    it(`show ${resource} in the v5 Content shape: the Content read's keys and values, and no source format`, async () => {
+      const published = await addV5(resource, { status: 'published' });
+      expect(published.lexical).toEqual(expect.any(String));
+      for (const query of ['', '?include=tags,authors&formats=html,plaintext,lexical']) {
+        const res = await content(`${resource}/preview/${published.uuid}/${query}`, site.contentKey, '');
+        expect(res.status).toBe(200);
+        expectPrivate(res);
+        const preview = (await body(res))[resource][0];
+        const read = (await body(await content(`${resource}/${published.id}/${query}`, site.contentKey, '')))[resource][0];
+        expect(preview).toEqual(read);
+        expect(preview).toMatchObject(image);
+        expect(preview).not.toHaveProperty('lexical');
+        expect(preview).not.toHaveProperty('mobiledoc');
+      }
+
+      const draft = await addV5(resource, {});
+      const shown = (await body(await content(`${resource}/preview/${draft.uuid}/`, site.contentKey, '')))[resource][0];
+      expect(shown).toMatchObject({ id: draft.id, title: 'Lexical draft', published_at: null, ...image });
+      expect(shown.html).toContain('Lexical body');
+      expect(Object.keys(shown).sort()).toEqual(
+        Object.keys((await body(await content(`${resource}/${published.id}/`, site.contentKey, '')))[resource][0]).sort(),
+      );
+
+      // v3 previews keep the v3 shape, where formats=lexical is not a format
+      const v3 = (await body(await content(`${resource}/preview/${draft.uuid}/`)))[resource][0];
+      expect(v3).not.toHaveProperty('feature_image_alt');
+      expect(v3.html).toContain('Lexical body');
+      expect((await content(`${resource}/preview/${draft.uuid}/?formats=lexical`)).status).toBe(422);
+    });
+  }
+
+  it('the admin client opens a v5 preview at the unversioned Content root', async () => {
+    const draft = await addV5('posts', {});
+    const [link] = (await body(await v5Admin('GET', `posts/${draft.id}/preview/`))).previews;
+    expect(new URL(link.url).pathname).toBe(`/svc/api/content/posts/preview/${draft.uuid}/`);
+    const opened = await site.service.fetch(new Request(link.url));
+    expect(opened.status).toBe(200);
+    expect((await body(opened)).posts[0]).toMatchObject({ id: draft.id, ...image });
+  });
+
+  it('are described by the v5 Content document as the v5 Content post, published_at nullable', async () => {
+    const doc = await body(await site.service.fetch(new Request(`${BASE}/svc/api/content/openapi.json`)));
+    const { PreviewPost, Post } = doc.components.schemas;
+    expect(Object.keys(PreviewPost.properties).sort()).toEqual(Object.keys(Post.properties).sort());
+    expect(PreviewPost.properties).toHaveProperty('feature_image_alt');
+    expect(PreviewPost.properties).not.toHaveProperty('mobiledoc');
+    const v3 = await body(await site.service.fetch(new Request(`${BASE}/svc/api/v3/content/openapi.json`)));
+    expect(v3.components.schemas.PreviewPost.properties).not.toHaveProperty('feature_image_alt');
+  });
+});
 
 describe('who may rotate a preview address', () => {
   it('only whoever may edit the post: others get 403 and the address keeps working', async () => {

@@ -236,6 +236,120 @@ for (const resource of ['posts', 'pages'] as const) {
   });
 }
 
+/** A request to the unversioned root, where v5 shapes are served. */
+async function v5(method: string, path: string, payload?: unknown) {
+  const res = await site.as.Owner.request(method, path, { version: 'v5', ...(payload === undefined ? {} : { body: payload }) });
+  return { status: res.status, json: await body(res) };
+}
+
+// The reference's revisions carry the feature image's alt text and caption as they were (reference §13);
+// pressroom's v5 revisions show them, and its v2/v3 revisions keep the shape they had.
+describe('the feature image alt text and caption of revisions', () => {
+  const IMAGE = 'https://example.com/lake.png';
+  const at = (alt: string | null, caption: string | null) => ({ feature_image_alt: alt, feature_image_caption: caption });
+
+  for (const resource of ['posts', 'pages'] as const) {
+    it(`are kept by each revision of ${resource} as they were, shown on v5 reads and include=post_revisions, not on v2/v3`, async () => {
+      const created = await v5('POST', `${resource}/`, {
+        [resource]: [{ title: 'Lake', mobiledoc: mobiledoc('Lake body'), feature_image: IMAGE, ...at('A lake at dawn', 'Photo by <em>me</em>') }],
+      });
+      expect(created.status).toBe(201);
+      const post = created.json[resource][0];
+      clock.advance(1000);
+      const edited = await v5('PUT', `${resource}/${post.id}/?save_revision=1`, {
+        [resource]: [{ title: 'Lake at noon', ...at('A lake at noon', null), updated_at: post.updated_at }],
+      });
+      expect(edited.status).toBe(200);
+
+      const list = (await v5('GET', `${resource}/${post.id}/revisions/`)).json.post_revisions;
+      expect(list.map((r: { reason: string }) => r.reason)).toEqual(['explicit_save', 'initial_revision']);
+      // a list shows no content, on v5 as before
+      expect(Object.keys(list[0]).sort()).toEqual(['author', 'created_at', 'id', 'post_id', 'reason', 'title']);
+      const [second, first] = list;
+
+      const readFirst = await v5('GET', `${resource}/${post.id}/revisions/${first.id}/`);
+      expect(readFirst.status).toBe(200);
+      expect(readFirst.json.post_revisions[0]).toMatchObject({ title: 'Lake', feature_image: IMAGE, ...at('A lake at dawn', 'Photo by <em>me</em>') });
+      const readSecond = (await v5('GET', `${resource}/${post.id}/revisions/${second.id}/`)).json.post_revisions[0];
+      expect(readSecond).toMatchObject({ title: 'Lake at noon', feature_image: IMAGE, ...at('A lake at noon', null) });
+
+      const included = (await v5('GET', `${resource}/${post.id}/?include=post_revisions`)).json[resource][0];
+      expect(included.post_revisions.map((r: Record<string, unknown>) => [r.title, r.feature_image_alt, r.feature_image_caption])).toEqual([
+        ['Lake at noon', 'A lake at noon', null],
+        ['Lake', 'A lake at dawn', 'Photo by <em>me</em>'],
+      ]);
+
+      // v2 and v3 show the revision as they did: the same keys, none of these two
+      for (const version of ['v2', 'v3']) {
+        const read = await site.as.Owner.request('GET', `${resource}/${post.id}/revisions/${first.id}/`, { version });
+        expect(read.status).toBe(200);
+        const [shown] = (await body(read)).post_revisions;
+        expect(Object.keys(shown).sort()).toEqual(
+          ['author', 'created_at', 'custom_excerpt', 'feature_image', 'html', 'id', 'lexical', 'mobiledoc', 'post_id', 'reason', 'title'].sort(),
+        );
+        const withRevisions = await site.as.Owner.request('GET', `${resource}/${post.id}/?include=post_revisions`, { version });
+        for (const revision of (await body(withRevisions))[resource][0].post_revisions) {
+          expect(revision).not.toHaveProperty('feature_image_alt');
+          expect(revision).not.toHaveProperty('feature_image_caption');
+        }
+      }
+    });
+  }
+
+  it('a change of them alone records no revision, as the reference decides; the next revision holds them', async () => {
+    const post = (await v5('POST', 'posts/', { posts: [{ title: 'Quiet', ...at('One', 'One caption') }] })).json.posts[0];
+    clock.advance(1000);
+    const altered = await v5('PUT', `posts/${post.id}/?save_revision=1`, { posts: [{ ...at('Two', 'Two caption'), updated_at: post.updated_at }] });
+    expect(altered.status).toBe(200);
+    expect(await reasons('posts', post.id)).toEqual(['initial_revision']);
+    clock.advance(1000);
+    const retitled = await v5('PUT', `posts/${post.id}/?save_revision=1`, {
+      posts: [{ title: 'Quiet, retitled', updated_at: altered.json.posts[0].updated_at }],
+    });
+    expect(retitled.status).toBe(200);
+    const included = (await v5('GET', `posts/${post.id}/?include=post_revisions`)).json.posts[0].post_revisions;
+    expect(included.map((r: Record<string, unknown>) => [r.reason, r.feature_image_alt, r.feature_image_caption])).toEqual([
+      ['explicit_save', 'Two', 'Two caption'],
+      ['initial_revision', 'One', 'One caption'],
+    ]);
+  });
+
+  it('are restored with the revision, whichever API version asks', async () => {
+    for (const version of ['v5', 'v3']) {
+      const post = (await v5('POST', 'posts/', { posts: [{ title: `Restored by ${version}`, feature_image: IMAGE, ...at('Before', '<em>Before</em>') }] })).json
+        .posts[0];
+      clock.advance(1000);
+      const edited = await v5('PUT', `posts/${post.id}/?save_revision=1`, {
+        posts: [{ title: 'Changed', feature_image: null, ...at(null, null), updated_at: post.updated_at }],
+      });
+      expect(edited.json.posts[0]).toMatchObject({ feature_image: null, ...at(null, null) });
+      const [initial] = (await revisions('posts', post.id)).post_revisions.slice(-1);
+      clock.advance(1000);
+      const res = await site.as.Owner.request('POST', `posts/${post.id}/revisions/${initial.id}/restore/`, { version });
+      expect(res.status).toBe(200);
+      const answered = (await body(res)).posts[0];
+      if (version === 'v5') expect(answered).toMatchObject({ title: `Restored by ${version}`, feature_image: IMAGE, ...at('Before', '<em>Before</em>') });
+      else expect(answered).not.toHaveProperty('feature_image_alt');
+      const read = (await v5('GET', `posts/${post.id}/?include=post_revisions`)).json.posts[0];
+      expect(read).toMatchObject({ title: `Restored by ${version}`, feature_image: IMAGE, ...at('Before', '<em>Before</em>') });
+      expect(read.post_revisions[0]).toMatchObject({ reason: 'restored', ...at('Before', '<em>Before</em>') });
+    }
+  });
+
+  it('a caption an old revision kept as sent (from an import before the allow-list) is restored through the allow-list', async () => {
+    const post = (await v5('POST', 'posts/', { posts: [{ title: 'Imported long ago' }] })).json.posts[0];
+    const [initial] = (await revisions('posts', post.id)).post_revisions;
+    const hostile = '<em>kept</em><img src=x onerror="alert(1)"><a href="javascript:alert(2)">x</a><script>alert(3)</script>';
+    await site.driver.query('UPDATE post_revisions SET feature_image_caption = $1 WHERE id = $2', [hostile, initial.id]);
+    clock.advance(1000);
+    const res = await v5('POST', `posts/${post.id}/revisions/${initial.id}/restore/`);
+    expect(res.status).toBe(200);
+    const caption: string = res.json.posts[0].feature_image_caption;
+    expect(caption).toContain('<em>kept</em>');
+    for (const bad of ['<img', 'onerror', 'javascript:', '<script', 'alert(3)']) expect(caption).not.toContain(bad);
+  });
+});
+
 describe('who may use revisions', () => {
   async function expectDenied(request: () => Promise<Response>) {
     const before = await snapshot(site.driver);

@@ -151,3 +151,101 @@ describe('lexical input, hostile', () => {
     expect(rendered).toBeGreaterThan(CARD_GENERATORS.size);
   }, 300_000);
 });
+
+/** A write at the unversioned Admin root (v5), as the reference's SDKs from 5.0 send it. */
+async function v5Write(method: 'POST' | 'PUT', path: string, payload: unknown): Promise<Response> {
+  const token = await adminToken(site.adminKey, { aud: '/admin/' });
+  return site.service.fetch(
+    new Request(`${BASE}/svc/api/admin/${path}`, {
+      method,
+      headers: { authorization: `Svc ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    }),
+  );
+}
+
+const v5Content = async (path: string) =>
+  (await body(await site.service.fetch(new Request(`${BASE}/svc/api/content/${path}${path.includes('?') ? '&' : '?'}key=${site.contentKey}`)))) as Record<
+    string,
+    Record<string, string>[]
+  >;
+
+describe('the v5 roots, hostile', () => {
+  it('refuse deep nesting, unknown node types and oversized documents on pages and on edits too, changing nothing', async () => {
+    const deep = `{"root":{"type":"root","children":[${'{"type":"paragraph","children":['.repeat(50_000)}${']}'.repeat(50_000)}]}}`;
+    const unknown = doc([paragraph(text('fine'), { type: 'mystery' })]);
+    const oversized = doc(Array.from({ length: 200_001 }, () => ({ type: 'linebreak' })));
+    for (const resource of ['posts', 'pages'] as const) {
+      const made = await v5Write('POST', `${resource}/`, { [resource]: [{ title: 'Target', lexical: doc([paragraph(text('Kept'))]) }] });
+      expect(made.status).toBe(201);
+      const target = (await body(made))[resource][0];
+      for (const lexical of [deep, unknown, oversized, '{"root":', '{"nope":{}}']) {
+        for (const [method, path, item] of [
+          ['POST', `${resource}/`, { title: 'New', lexical }],
+          ['PUT', `${resource}/${target.id}/`, { lexical, updated_at: target.updated_at }],
+        ] as const) {
+          const before = await checksum(site.driver);
+          const error = await expectRefused(await v5Write(method, path, { [resource]: [item] }), site.secrets, 422);
+          expect(error.property, `${method} ${resource} ${lexical.slice(0, 40)}`).toBe('lexical');
+          expect(changedTables(before, await checksum(site.driver))).toEqual([]);
+        }
+      }
+    }
+  }, 120_000);
+
+  it('take a megabyte document as an edit, and serve it through the v5 Content API', async () => {
+    const made = await v5Write('POST', 'pages/', { pages: [{ title: 'Big page', status: 'published', lexical: doc([paragraph(text('small'))]) }] });
+    const page = (await body(made)).pages[0];
+    const big = doc(Array.from({ length: 6000 }, (_, i) => paragraph(text(`Line ${i} <b>not bold</b> ${'words '.repeat(25)}`))));
+    expect(big.length).toBeGreaterThan(1_000_000);
+    const edited = await v5Write('PUT', `pages/${page.id}/?formats=lexical`, { pages: [{ lexical: big, updated_at: page.updated_at }] });
+    expect(edited.status).toBe(200);
+    expect((await body(edited)).pages[0].lexical).toBe(big);
+    const read = (await v5Content(`pages/${page.id}/`)).pages[0];
+    expect(read.html.startsWith('<p>Line 0 &lt;b&gt;not bold&lt;/b&gt; words')).toBe(true);
+    expect(read).not.toHaveProperty('lexical');
+  }, 120_000);
+
+  it('serve no script through either v5 API from script in html sent with ?source=html, or in any text or URL field of a post', async () => {
+    const MARKUP = '"><script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:alert(3)">a</a><svg onload=alert(4)>';
+    const URL = 'javascript:alert(5)';
+    const html = `<p>${MARKUP}</p><h2 onclick="alert(6)">${MARKUP}</h2><a href="${URL}">link</a><img src="${URL}" alt="${MARKUP}"><figure><img src="https://example.com/a.png"><figcaption>${MARKUP}</figcaption></figure><blockquote>${MARKUP}</blockquote><iframe src="${URL}"></iframe>`;
+    const made = await v5Write('POST', 'posts/?source=html&formats=html,lexical', {
+      posts: [
+        {
+          title: MARKUP,
+          status: 'published',
+          html,
+          custom_excerpt: MARKUP,
+          feature_image: 'https://example.com/f.png',
+          feature_image_alt: MARKUP,
+          feature_image_caption: MARKUP,
+          og_title: MARKUP,
+          og_description: MARKUP,
+          twitter_title: MARKUP,
+          meta_title: MARKUP,
+          meta_description: MARKUP,
+          email_subject: MARKUP,
+          tags: [{ name: MARKUP.slice(0, 150) }],
+        },
+      ],
+    });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const post = (await body(made)).posts[0];
+    expect(JSON.parse(post.lexical).root.type).toBe('root');
+    const read = (await v5Content(`posts/${post.id}/?include=tags&formats=html,plaintext`)).posts[0];
+    const answers = { admin: post, content: read };
+    for (const [api, answer] of Object.entries(answers)) {
+      // the rendered html and the caption are html a theme prints as it is: no script may survive in them
+      expect(scriptIn(answer.html), `${api} html`).toEqual([]);
+      expect(scriptIn(answer.feature_image_caption), `${api} caption`).toEqual([]);
+      expect(answer.feature_image_caption).not.toContain('<img');
+      // text fields are text, served as sent in JSON for a theme to escape (the reference does the same)
+      expect(answer.title).toBe(MARKUP);
+      expect(answer.feature_image_alt).toBe(MARKUP);
+    }
+    // v5 Content answers are JSON, never html a browser would run as a page
+    const res = await site.service.fetch(new Request(`${BASE}/svc/api/content/posts/${post.id}/?key=${site.contentKey}`));
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});

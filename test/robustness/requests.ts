@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RouteDef, Version } from '../../lib/core/context';
+import { VERSIONS, type RouteDef, type Version } from '../../lib/core/context';
 import { routes } from '../../lib/resources';
 import { HOSTILE_QUERY_VALUES, HOSTILE_SEGMENTS, INJECTIONS } from './corpus';
 import type { Fixtures } from './site';
@@ -18,7 +18,8 @@ export interface Target {
 export function targets(): Target[] {
   const out: Target[] = [];
   for (const route of routes) {
-    for (const version of route.versions ?? (['v2', 'v3'] as const)) {
+    // every version the router serves the route at (lib/http/router.ts), the unversioned v5 roots included
+    for (const version of route.versions ?? VERSIONS) {
       out.push({
         route,
         version,
@@ -229,7 +230,9 @@ export function sampleBody(target: Target, fixtures: Fixtures): unknown {
             tags: ['News', { name: 'Other' }],
             authors: ['ada@example.com'],
             // v5 writes take lexical: its mutations reach parseLexical (test/robustness/lexical.test.ts has the deliberate cases)
-            ...(target.version === 'v5' ? { lexical: SAMPLE_LEXICAL } : { mobiledoc: fixtures.post.mobiledoc }),
+            ...(target.version === 'v5'
+              ? { lexical: SAMPLE_LEXICAL, feature_image_alt: 'Alt text', feature_image_caption: '<em>Caption</em>' }
+              : { mobiledoc: fixtures.post.mobiledoc }),
             custom_excerpt: 'x',
             featured: false,
           },

@@ -99,6 +99,8 @@ export function post(authorId: string, overrides: Partial<PostWrite> = {}): Post
     meta_description: null,
     email_subject: null,
     send_email_when_published: false,
+    feature_image_alt: null,
+    feature_image_caption: null,
     created_at: T0,
     created_by: authorId,
     updated_at: T0,

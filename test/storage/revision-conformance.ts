@@ -15,6 +15,8 @@ export function revisionCases(storage: () => Storage, author: () => UserRow) {
     lexical: null,
     html: '<p>v1</p>',
     feature_image: null,
+    feature_image_alt: null,
+    feature_image_caption: null,
     custom_excerpt: null,
     author_id: author().id,
     author_type: 'user',
@@ -27,18 +29,33 @@ export function revisionCases(storage: () => Storage, author: () => UserRow) {
     const db = storage();
     const row = await db.posts.insert(post(author().id, { slug: `revised-${objectId()}` }), [], [author().id]);
     // one instant for all: the order is the order of recording
-    for (let i = 1; i <= 5; i++) await db.transaction((tx) => tx.revisions.record(revision(row.id, { title: `R${i}` }), 3));
+    for (let i = 1; i <= 5; i++) {
+      const image = { feature_image: `https://example.com/${i}.png`, feature_image_alt: `Alt ${i}`, feature_image_caption: `<em>Caption ${i}</em>` };
+      await db.transaction((tx) => tx.revisions.record(revision(row.id, { title: `R${i}`, ...image }), 3));
+    }
     const listed = await db.revisions.browse(row.id, { limit: 2, offset: 0 }, false);
     expect(listed.total).toBe(3);
     expect(listed.rows.map((r) => r.title)).toEqual(['R5', 'R4']);
     expect(listed.rows[0]).toMatchObject({ mobiledoc: null, html: null, author_name: author().name, author_type: 'user' });
+    // the feature image, its alt text and caption are kept with every revision, listed or read
+    expect(listed.rows[1]).toMatchObject({
+      feature_image: 'https://example.com/4.png',
+      feature_image_alt: 'Alt 4',
+      feature_image_caption: '<em>Caption 4</em>',
+    });
     const all = await db.revisions.browse(row.id, { limit: null, offset: 0 }, true);
     expect(all.rows.map((r) => r.title)).toEqual(['R5', 'R4', 'R3']);
     expect(all.rows[2]).toMatchObject({ mobiledoc: '{"v":1}', html: '<p>v1</p>' });
     const found = await db.revisions.find(row.id, all.rows[1].id);
-    expect(found).toMatchObject({ title: 'R4', mobiledoc: '{"v":1}', created_at: new Date('2024-03-01T00:00:00.000Z') });
+    expect(found).toMatchObject({
+      title: 'R4',
+      mobiledoc: '{"v":1}',
+      feature_image_alt: 'Alt 4',
+      feature_image_caption: '<em>Caption 4</em>',
+      created_at: new Date('2024-03-01T00:00:00.000Z'),
+    });
     expect(await db.revisions.find(row.id, objectId())).toBeNull();
-    expect((await db.revisions.latest(row.id))?.title).toBe('R5');
+    expect(await db.revisions.latest(row.id)).toMatchObject({ title: 'R5', feature_image_alt: 'Alt 5', feature_image_caption: '<em>Caption 5</em>' });
   });
 
   it('finds the newest revision by an author, names integrations, and drops revisions with their post', async () => {

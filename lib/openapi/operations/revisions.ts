@@ -1,7 +1,7 @@
 import type { PostType } from '../../storage/rows';
 import { adminPostSchema } from '../../resources/posts/response';
 import { previewLinkSchema, previewPostSchema } from '../../resources/previews/response';
-import { revisionSchema, revisionSummarySchema } from '../../resources/revisions/response';
+import { revisionSchemaFor, revisionSummarySchema } from '../../resources/revisions/response';
 import { listEnvelope } from '../../resources/shared/response';
 import type { OperationTable } from '../spec';
 import { title } from './helpers';
@@ -21,11 +21,11 @@ function revisionOperations(type: PostType): OperationTable {
       query: ['limit', 'page'],
       responses: { 200: { description: 'A page of revisions.', schema: listEnvelope('post_revisions', revisionSummarySchema, { browse: true }) } },
     }),
-    [`admin GET ${root}/:id/revisions/:rid/`]: () => ({
+    [`admin GET ${root}/:id/revisions/:rid/`]: (v) => ({
       operationId: `read${one}Revision`,
       summary: `Read a revision of a ${type}`,
       description: `With its content. ${who}`,
-      responses: { 200: { description: 'The revision.', schema: listEnvelope('post_revisions', revisionSchema) } },
+      responses: { 200: { description: 'The revision.', schema: listEnvelope('post_revisions', revisionSchemaFor(v)) } },
     }),
     [`admin POST ${root}/:id/revisions/:rid/restore/`]: (v) => ({
       operationId: `restore${one}Revision`,

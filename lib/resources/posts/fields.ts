@@ -13,13 +13,14 @@ import { defineFields, type FieldSpec } from '../shared/fields';
  * it; `write`: from which version a client may send it) plus its test.
  */
 export const POST_FIELDS = defineFields([
-  { name: 'id', stored: 'write', sql: 'text', show: { admin: 'v2', content: 'v2' }, answer: recordId, ghost: 'posts', filter: true },
-  { name: 'uuid', stored: 'write', sql: 'uuid', show: { admin: 'v2', content: 'v2' }, answer: z.uuid(), ghost: 'posts', filter: true },
-  { name: 'type', stored: 'write', sql: 'text', ghost: 'posts', filter: true },
+  { name: 'id', stored: 'write', sql: 'text', notNull: true, show: { admin: 'v2', content: 'v2' }, answer: recordId, ghost: 'posts', filter: true },
+  { name: 'uuid', stored: 'write', sql: 'uuid', notNull: true, show: { admin: 'v2', content: 'v2' }, answer: z.uuid(), ghost: 'posts', filter: true },
+  { name: 'type', stored: 'write', sql: 'text', notNull: true, ghost: 'posts', filter: true },
   {
     name: 'title',
     stored: 'write',
     sql: 'text',
+    notNull: true,
     show: { admin: 'v2', content: 'v2' },
     answer: z.string(),
     write: { schema: z.string().max(255), copied: true },
@@ -30,6 +31,7 @@ export const POST_FIELDS = defineFields([
     name: 'slug',
     stored: 'write',
     sql: 'text',
+    notNull: true,
     show: { admin: 'v2', content: 'v2' },
     answer: z.string(),
     write: { schema: z.string().max(191) },
@@ -39,13 +41,14 @@ export const POST_FIELDS = defineFields([
   { name: 'slug_customised', stored: 'write', sql: 'boolean' },
   // the body: shown as `formats` asks; a write sends mobiledoc, lexical (v5), or html with ?source=html
   // (body.ts). A post's source is mobiledoc or lexical, the other null (migrations/019; v2 and v3 show
-  // a lexical post's html with mobiledoc null)
+  // a lexical post's html with mobiledoc null). The reference's v5 Content API shows neither, whatever
+  // `formats` asks (its posts output mapper strips both)
   {
     name: 'mobiledoc',
     stored: 'write',
     sql: 'text',
     body: 'source',
-    show: { admin: 'v2', content: 'v2' },
+    show: { admin: 'v2', content: ['v2', 'v3'] },
     answer: nullableText,
     write: { schema: z.string().nullable() },
     ghost: 'posts',
@@ -96,6 +99,7 @@ export const POST_FIELDS = defineFields([
     name: 'status',
     stored: 'write',
     sql: 'text',
+    notNull: true,
     show: { admin: 'v2' },
     answer: z.enum(['draft', 'published', 'scheduled']),
     write: { schema: z.enum(['draft', 'published', 'scheduled']) },
@@ -107,6 +111,7 @@ export const POST_FIELDS = defineFields([
     name: 'visibility',
     stored: 'write',
     sql: 'text',
+    notNull: true,
     show: { admin: 'v2', content: 'v3' },
     answer: z.enum(['public', 'members', 'paid']),
     write: { schema: z.enum(['public', 'members', 'paid']), copied: true, default: 'public' },
@@ -114,7 +119,7 @@ export const POST_FIELDS = defineFields([
     filter: true,
   },
   { name: 'created_at', stored: 'write', sql: 'timestamptz', show: { admin: 'v2', content: 'v2' }, ghost: 'posts', filter: true },
-  { name: 'created_by', stored: 'write', sql: 'text', ghost: 'posts' },
+  { name: 'created_by', stored: 'write', sql: 'text', notNull: true, ghost: 'posts' },
   {
     name: 'updated_at',
     stored: 'write',
@@ -124,7 +129,7 @@ export const POST_FIELDS = defineFields([
     ghost: 'posts',
     filter: true,
   },
-  { name: 'updated_by', stored: 'write', sql: 'text', ghost: 'posts' },
+  { name: 'updated_by', stored: 'write', sql: 'text', notNull: true, ghost: 'posts' },
   // null on the Admin API for a draft; the Content API shows published posts only
   {
     name: 'published_at',
@@ -183,11 +188,28 @@ export const POST_FIELDS = defineFields([
   { name: 'email', computed: true, show: { admin: 'v3' }, answer: z.null() },
   // v5 fields of features pressroom lacks, as the reference shows them with those features off (README)
   { name: 'frontmatter', computed: true, show: { admin: 'v5', content: 'v5' } },
+  // columns since migrations/012; v5 shows and takes them as the reference 5.130 does (alt: plain text
+  // of at most 191 characters; caption: html, kept through an allow-list on the way in, README)
+  {
+    name: 'feature_image_alt',
+    stored: 'write',
+    sql: 'text',
+    show: { admin: 'v5', content: 'v5' },
+    answer: nullableText,
+    write: { schema: optionalText(191), copied: true, default: null, since: 'v5' },
+    ghost: 'posts_meta',
+  },
+  {
+    name: 'feature_image_caption',
+    stored: 'write',
+    sql: 'text',
+    show: { admin: 'v5', content: 'v5' },
+    answer: nullableText,
+    write: { schema: optionalText(65535), copied: true, default: null, since: 'v5' },
+    ghost: 'posts_meta',
+  },
   { name: 'access', computed: true, show: { content: 'v5' } },
   { name: 'comments', computed: true, show: { content: 'v5' } },
-  // kept for Ghost export and import only (migrations/012); no API shows them yet
-  { name: 'feature_image_alt', stored: 'site-data', sql: 'text', ghost: 'posts_meta' },
-  { name: 'feature_image_caption', stored: 'site-data', sql: 'text', ghost: 'posts_meta' },
 ]);
 
 /** A nullable text column a client may write (at most `max` characters), copied as sent. */

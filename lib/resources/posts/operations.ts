@@ -1,4 +1,4 @@
-import { type ResponsiveImages, slugify } from '../../content';
+import { type ResponsiveImages, sanitizeCaption, slugify } from '../../content';
 import { ApiError, notFound, validation } from '../../core/errors';
 import type { Actor, AppContext, Version } from '../../core/context';
 import type { NqlNode } from '../../nql';
@@ -98,6 +98,8 @@ export function parsePostInput(item: Record<string, unknown>, type: PostType, ve
     }
   }
   const input: PostInput = parseWith(postInputSchema(version), item, root(type));
+  // html a theme prints as it is: kept through an allow-list, so what is stored is what is shown (README)
+  if (typeof input.feature_image_caption === 'string') input.feature_image_caption = sanitizeCaption(input.feature_image_caption);
   if (typeof input.lexical === 'string' && typeof input.mobiledoc === 'string') {
     throw validation(`Value in [${root(type)}.lexical] cannot be saved with a mobiledoc: a ${label(type).toLowerCase()} is written in one format.`, {
       property: 'lexical',

@@ -5,7 +5,7 @@ import { shown, type AnswerShape } from '../shared/fields';
 import { POST_FIELDS } from './fields';
 import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTag } from '../tags/response';
 import { author, user } from '../users/response';
-import { revisionSchema } from '../revisions/response';
+import { revisionSchemaFor } from '../revisions/response';
 
 /**
  * The post (and page) shapes `serializePost` emits (contract §2.3, §2.4, §2.10). `formats` decides which
@@ -73,7 +73,7 @@ function postShape<A extends Api, V extends Version>(api: A, version: V): PostSh
 function adminPost<V extends Version>(version: V) {
   // post_revisions: with include=post_revisions on a read of one post
   return z
-    .object({ ...postShape('admin', version), ...searchResult, post_revisions: z.array(revisionSchema).optional() })
+    .object({ ...postShape('admin', version), ...searchResult, post_revisions: z.array(revisionSchemaFor(version)).optional() })
     .strict()
     .meta({ description: `A post or page (Admin API ${version}).` });
 }

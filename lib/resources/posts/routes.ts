@@ -37,10 +37,11 @@ import { revisionIntentOf } from '../revisions/query';
 
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
 
+// v5 takes `formats=lexical` on both APIs, as the reference does; its Content API shows no source format (fields.ts)
 function output(ctx: RouteContext): OutputOptions {
   return ctx.api === 'admin'
     ? outputOptions(ctx.query, ['mobiledoc'], ['tags', 'authors'], { lexical: takesLexical(ctx.version) })
-    : outputOptions(ctx.query, ['html']);
+    : outputOptions(ctx.query, ['html'], [], { lexical: takesLexical(ctx.version) });
 }
 
 function touchesPublicContent(change: PostChange): boolean {

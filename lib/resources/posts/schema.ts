@@ -21,15 +21,14 @@ export function unstorableContent(version: Version): Readonly<Record<string, str
   return takesLexical(version) ? UNSTORABLE_V5 : UNSTORABLE_V3;
 }
 
-const UNSTORABLE_V5: Readonly<Record<string, string>> = {
-  feature_image_alt: 'alt text for the feature image',
-  feature_image_caption: 'a caption for the feature image',
-};
+const UNSTORABLE_V5: Readonly<Record<string, string>> = {};
 
+// feature image alt text and captions are v5 fields (fields.ts): a v2/v3 answer could not show them back
 const UNSTORABLE_V3: Readonly<Record<string, string>> = {
   lexical:
     "a lexical body (the reference's editor format since 5.0) in this API version: write it through the unversioned Admin API (/api/admin/), or send mobiledoc, or html with ?source=html",
-  ...UNSTORABLE_V5,
+  feature_image_alt: 'alt text for the feature image in this API version: write it through the unversioned Admin API (/api/admin/)',
+  feature_image_caption: 'a caption for the feature image in this API version: write it through the unversioned Admin API (/api/admin/)',
 };
 
 /** Fields a client may write on a post or page (fields.ts); read-only fields sent back are ignored (see unstorableContent). */

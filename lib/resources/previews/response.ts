@@ -12,8 +12,9 @@ function previewPost(version: Version) {
 
 export const previewPostV2 = previewPost('v2');
 export const previewPostV3 = previewPost('v3');
+export const previewPostV5 = previewPost('v5');
 
-export const previewPostSchema = (version: Version) => (version === 'v2' ? previewPostV2 : previewPostV3);
+export const previewPostSchema = (version: Version) => ({ v2: previewPostV2, v3: previewPostV3, v5: previewPostV5 })[version];
 
 /** Where the admin client opens a post's preview (`GET {admin}posts/{id}/preview/`). */
 export const previewLinkSchema = z

@@ -4,6 +4,7 @@ import { notFound } from '../../core/errors';
 import { outputOptions } from '../../http/output';
 import type { PostType } from '../../storage/rows';
 import { bodiesOf, includesOf } from '../posts/content-reads';
+import { takesLexical } from '../posts/schema';
 import { serializePost } from '../posts/serialize';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,7 +24,8 @@ export function previewRoutes(type: PostType): RouteDef[] {
   async function preview(ctx: RouteContext) {
     const uuid = ctx.params.uuid ?? '';
     if (!UUID.test(uuid)) throw notFound(missing);
-    const options = outputOptions(ctx.query, ['html']);
+    // the formats a Content read of this version takes (v5: formats=lexical too, showing no source format)
+    const options = outputOptions(ctx.query, ['html'], [], { lexical: takesLexical(ctx.version) });
     const { storage } = ctx.app;
     const row = await storage.posts.findByUuid(uuid.toLowerCase(), type, bodiesOf(options));
     if (!row) throw notFound(missing);

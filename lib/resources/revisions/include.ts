@@ -12,5 +12,5 @@ export async function withRevisions(ctx: RouteContext, row: PostRow, post: Recor
   const { storage } = ctx.app;
   await editablePost(storage, row.type, row.id, ctx.actor!);
   const { rows } = await storage.revisions.browse(row.id, { limit: null, offset: 0 }, true);
-  return { ...post, post_revisions: rows.map(serializeRevision) };
+  return { ...post, post_revisions: rows.map((revision) => serializeRevision(revision, ctx.version)) };
 }

@@ -1,4 +1,5 @@
 import { notFound } from '../../core/errors';
+import { sanitizeCaption } from '../../content';
 import type { Actor } from '../../core/context';
 import { assertCanWritePost } from '../../auth/permissions';
 import type { PostType } from '../../storage/rows';
@@ -29,7 +30,7 @@ export async function findRevision(tx: Stores, postId: string, revisionId: strin
 }
 
 /**
- * Makes the post's title and content the revision's, as an edit by the actor (same checks, events and
+ * Makes the post's title and content (body, feature image with its alt text and caption, custom excerpt) the revision's, as an edit by the actor (same checks, events and
  * read-model changes), recording a `restored` revision. Restoring what the post already holds still
  * moves `updated_at` on and records it.
  */
@@ -49,8 +50,13 @@ export async function restoreRevision(tx: Stores, ctx: PostWriteContext, postId:
     type,
     ctx.version,
   );
-  // a lexical revision is restored as lexical whatever the API version asking (writes of lexical are v5's)
+  // a lexical revision is restored as lexical, and the feature image's alt text and caption as they were,
+  // whatever the API version asking (writes of these are v5's)
   if (revision.lexical !== null) input.lexical = revision.lexical;
+  input.feature_image_alt = revision.feature_image_alt;
+  // through the allow-list again: a revision recorded before migration 021 took its post's caption, which a
+  // Ghost import made before the allow-list existed may have kept as sent
+  input.feature_image_caption = revision.feature_image_caption === null ? null : sanitizeCaption(revision.feature_image_caption);
   const change = await editPost(tx, { ...ctx, revision: 'restore' }, postId, input);
   if (change.after !== change.before) return change;
   const now = app.now();

@@ -24,10 +24,14 @@ function reasonOf(intent: RevisionIntent, before: PostRow | null, after: PostRow
   return intent === 'explicit' ? 'explicit_save' : 'background_save';
 }
 
-/** The parts of a post a revision keeps. */
-const KEPT = ['title', 'mobiledoc', 'lexical', 'html', 'feature_image', 'custom_excerpt'] as const;
+/**
+ * The parts of a post whose change makes a save worth a revision. The feature image's alt text and
+ * caption are kept by every revision but, as the reference's post revisions decide, a change of them
+ * alone records none.
+ */
+const COMPARED = ['title', 'mobiledoc', 'lexical', 'html', 'feature_image', 'custom_excerpt'] as const;
 
-const sameContent = (revision: RevisionRow, post: PostRow) => KEPT.every((key) => (revision[key] ?? null) === (post[key] ?? null));
+const sameContent = (revision: RevisionRow, post: PostRow) => COMPARED.every((key) => (revision[key] ?? null) === (post[key] ?? null));
 
 /**
  * Records the revision a write of `after` calls for, in the writing transaction (the post is locked):
@@ -62,6 +66,8 @@ export async function recordRevision(
       lexical: after.lexical,
       html: after.html,
       feature_image: after.feature_image,
+      feature_image_alt: after.feature_image_alt,
+      feature_image_caption: after.feature_image_caption,
       custom_excerpt: after.custom_excerpt,
       author_id: author.id,
       author_type: author.type,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Version } from '../../core/context';
 import { adminTimestamp, nullableText, recordId } from '../shared/response';
 
 /**
@@ -19,10 +20,22 @@ const summary = {
 
 export const revisionSummarySchema = z.object(summary).strict().meta({ description: 'A revision of a post or page, without its content.' });
 
+const content = { mobiledoc: nullableText, lexical: nullableText, html: nullableText, feature_image: nullableText, custom_excerpt: nullableText };
+
+/** A revision with its content as v2 and v3 show it. */
 export const revisionSchema = z
-  .object({ ...summary, mobiledoc: nullableText, lexical: nullableText, html: nullableText, feature_image: nullableText, custom_excerpt: nullableText })
+  .object({ ...summary, ...content })
   .strict()
   .meta({ description: 'A revision of a post or page with its content.' });
 
+/** v5 adds the feature image's alt text and caption as they were, as the reference's revisions carry them. */
+export const revisionSchemaV5 = z
+  .object({ ...summary, ...content, feature_image_alt: nullableText, feature_image_caption: nullableText })
+  .strict()
+  .meta({ description: 'A revision of a post or page with its content, and its feature image’s alt text and caption as they were.' });
+
+export const revisionSchemaFor = (version: Version) => (version === 'v5' ? revisionSchemaV5 : revisionSchema);
+
 export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 export type Revision = z.infer<typeof revisionSchema>;
+export type RevisionV5 = z.infer<typeof revisionSchemaV5>;

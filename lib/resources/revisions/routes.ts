@@ -62,7 +62,7 @@ export function revisionRoutes(type: PostType): RouteDef[] {
         const id = requireId(ctx.params.id);
         const rid = requireId(ctx.params.rid);
         await editablePost(ctx.app.storage, type, id, ctx.actor!);
-        return json(200, { post_revisions: [serializeRevision(await findRevision(ctx.app.storage, id, rid))] });
+        return json(200, { post_revisions: [serializeRevision(await findRevision(ctx.app.storage, id, rid), ctx.version)] });
       },
     },
     {

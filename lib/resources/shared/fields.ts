@@ -42,6 +42,8 @@ export interface FieldSpec {
    */
   stored?: 'write' | 'read' | 'site-data';
   sql?: SqlType;
+  /** A text column that is never null (NOT NULL in migrations/): its row value is a string. */
+  notNull?: true;
   /**
    * A body format: shown only when `formats` asks for it; `source`, a post's editable source
    * (mobiledoc or lexical, one of them null), shown when `formats` asks for `mobiledoc`.
@@ -150,4 +152,22 @@ export type AnswerShape<T extends readonly FieldSpec[], A extends Api, V extends
           ? z.ZodOptional<S>
           : S
         : never;
+};
+
+/** A stored column's value in a row (lib/storage/rows.ts): by its SQL type, null unless the table says otherwise. */
+type RowValue<F> = F extends { sql: 'boolean' }
+  ? boolean
+  : F extends { sql: 'integer' }
+    ? number
+    : F extends { sql: 'timestamptz' }
+      ? F extends { nullable: Api }
+        ? Date | null
+        : Date
+      : F extends { notNull: true }
+        ? string
+        : string | null;
+
+/** The row of a record as the storage reads it: every column of the storage classes `S`, typed by RowValue. */
+export type RowOf<T extends readonly FieldSpec[], S extends FieldSpec['stored']> = {
+  [F in Extract<T[number], { stored: S }> as F['name']]: RowValue<F>;
 };

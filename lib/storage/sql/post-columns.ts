@@ -13,9 +13,6 @@ export const POST_COLUMNS = storedNames(POST_FIELDS, 'write');
  */
 export const ROW_COLUMNS: readonly (keyof PostRow)[] = storedNames(POST_FIELDS, 'write', 'read');
 
-/** The columns only Ghost export and import read and write (lib/storage/site-data-rows.ts). */
-export const SITE_DATA_COLUMNS = storedNames(POST_FIELDS, 'site-data');
-
 const EVERY_COLUMN = ROW_COLUMNS.map((column) => `p.${column}`).join(', ');
 
 /**

@@ -2,7 +2,8 @@ import type { RevisionRow, RevisionWithAuthor } from '../revision-rows';
 import type { RevisionStore } from '../storage';
 import type { SqlDriver } from './driver';
 
-const SUMMARY = 'r.id, r.post_id, r.title, r.feature_image, r.custom_excerpt, r.author_id, r.author_type, r.reason, r.created_at';
+const SUMMARY =
+  'r.id, r.post_id, r.title, r.feature_image, r.feature_image_alt, r.feature_image_caption, r.custom_excerpt, r.author_id, r.author_type, r.reason, r.created_at';
 const BODIES = 'r.mobiledoc, r.lexical, r.html';
 /** The author's name, from whichever table `author_type` names. */
 const AUTHOR_NAME = `CASE r.author_type WHEN 'user' THEN (SELECT u.name FROM users u WHERE u.id = r.author_id)
@@ -12,8 +13,9 @@ export function sqlRevisions(db: SqlDriver): RevisionStore {
   return {
     async record(row, keep) {
       await db.query(
-        `INSERT INTO post_revisions (id, post_id, title, mobiledoc, lexical, html, feature_image, custom_excerpt, author_id, author_type, reason, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        `INSERT INTO post_revisions (id, post_id, title, mobiledoc, lexical, html, feature_image, feature_image_alt, feature_image_caption, custom_excerpt,
+           author_id, author_type, reason, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
           row.id,
           row.post_id,
@@ -22,6 +24,8 @@ export function sqlRevisions(db: SqlDriver): RevisionStore {
           row.lexical,
           row.html,
           row.feature_image,
+          row.feature_image_alt,
+          row.feature_image_caption,
           row.custom_excerpt,
           row.author_id,
           row.author_type,

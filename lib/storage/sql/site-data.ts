@@ -5,18 +5,17 @@ import type { SiteDataStore } from '../storage';
 import { POST_META_COLUMNS, type Clash, type ExportTable, type ImportedPost, type PostLink, type RoleLink } from '../site-data-rows';
 import type { TagRow, UserRow } from '../rows';
 import type { SqlDriver } from './driver';
-import { POST_COLUMNS, ROW_COLUMNS, SITE_DATA_COLUMNS } from './post-columns';
+import { POST_COLUMNS, ROW_COLUMNS } from './post-columns';
 import { AUTHOR_LINKS, TAG_LINKS } from './post-writes';
 import { TAG_COLUMNS } from './tags';
 import { USER_COLUMNS } from './users';
 
-const POST_INSERT = [...POST_COLUMNS, ...SITE_DATA_COLUMNS];
 // everything of a user but the password hash, which no export carries
 const USER_EXPORT_COLUMNS = USER_COLUMNS.filter((c) => c !== 'password_hash');
 
 /** Each exported table: what is read (never a password hash), and the key rows are walked in. */
 const EXPORTS: Record<ExportTable, { select: string; from: string; key: string }> = {
-  posts: { select: [...ROW_COLUMNS, ...SITE_DATA_COLUMNS].map((c) => `t.${c}`).join(', '), from: 'posts t', key: 't.id' },
+  posts: { select: ROW_COLUMNS.map((c) => `t.${c}`).join(', '), from: 'posts t', key: 't.id' },
   tags: { select: TAG_COLUMNS.map((c) => `t.${c}`).join(', '), from: 'tags t', key: 't.id' },
   users: { select: USER_EXPORT_COLUMNS.map((c) => `t.${c}`).join(', '), from: 'users t', key: 't.id' },
   roles: { select: 't.*', from: 'roles t', key: 't.id' },
@@ -77,7 +76,7 @@ export function sqlSiteData(db: SqlDriver): SiteDataStore {
       ),
     async insertPosts(rows: ImportedPost[]) {
       if (rows.length === 0) return [];
-      const { rows: inserted } = await db.query<{ id: string }>(insertJson('posts', POST_INSERT), [JSON.stringify(rows)]);
+      const { rows: inserted } = await db.query<{ id: string }>(insertJson('posts', POST_COLUMNS), [JSON.stringify(rows)]);
       return inserted.map((r) => r.id);
     },
     async insertTags(rows: TagRow[]) {

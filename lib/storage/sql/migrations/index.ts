@@ -18,6 +18,7 @@ import { postRevisions } from './017-post-revisions';
 import { people } from './018-people';
 import { lexicalPosts } from './019-lexical-posts';
 import { postSearchTable } from './020-post-search-table';
+import { revisionImageText } from './021-revision-image-text';
 
 export interface Migration {
   version: number;
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
   { version: 18, name: 'people', sql: people },
   { version: 19, name: 'lexical-posts', sql: lexicalPosts },
   { version: 20, name: 'post-search-table', sql: postSearchTable },
+  { version: 21, name: 'revision-image-text', sql: revisionImageText },
 ];
