@@ -26,12 +26,14 @@ interface Plan {
 }
 
 /** One plan per API, version and shape: a dozen at most. */
-const plans = new Map<string, Plan>();
+const plans: Partial<Record<string, Plan>> = {};
 
 function planFor(ctx: SerializeContext, shape: TagShape): Plan {
-  const name = `${ctx.api} ${ctx.version} ${shape}`;
-  let plan = plans.get(name);
-  if (plan) return plan;
+  const name = ctx.api + ctx.version + shape;
+  return (plans[name] ??= makePlan(ctx, shape));
+}
+
+function makePlan(ctx: SerializeContext, shape: TagShape): Plan {
   const view = tagView(ctx, shape);
   const steps: { key: string; kind: Kind }[] = [];
   for (const field of TAG_FIELDS) {
@@ -42,9 +44,7 @@ function planFor(ctx: SerializeContext, shape: TagShape): Plan {
   const parent = showsParent(ctx, shape);
   const keys = [...steps.map((step) => step.key), ...(parent ? ['parent'] : [])];
   const template = JSON.parse(`{${keys.map((key) => `"${key}":null`).join(',')}}`) as Record<string, unknown>;
-  plan = { steps, parent, template };
-  plans.set(name, plan);
-  return plan;
+  return { steps, parent, template };
 }
 
 /**
