@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, BASE, body, createTestSite, type TestSite } from '../helpers/service';
 import { ORIGIN, OWNER, sessionClient } from '../users/helpers';
+import { responseChecker } from '../helpers/openapi-check';
 
 let site: TestSite;
 
@@ -93,6 +94,17 @@ describe('v5 tags', () => {
     expect(post.primary_tag).toEqual(post.tags[0]);
     expect(post.primary_tag).toMatchObject({ ...TAG_INJECTION, created_at: v3.created_at });
     expect(post.primary_tag).not.toHaveProperty('parent');
+  });
+
+  it('are checked against the v5 documents: a v3-shaped tag is not a v5 answer', async () => {
+    const { tagId } = await publishedTag('Five checked');
+    const checker = responseChecker('svc');
+    const url = `${BASE}/svc/api/content/tags/${tagId}/?key=${site.contentKey}`;
+    const tag = (await body(await content(`tags/${tagId}/`))).tags[0];
+    const answer = (value: unknown) => new Response(JSON.stringify(value), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(await checker.problem('GET', url, answer({ tags: [tag] }))).toBeNull();
+    const { og_image: _og, accent_color: _accent, ...v3Shaped } = tag;
+    expect(await checker.problem('GET', url, answer({ tags: [v3Shaped] }))).toMatch(/required property/);
   });
 
   it('are described by the v5 Content OpenAPI document', async () => {
