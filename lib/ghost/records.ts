@@ -19,6 +19,8 @@ import type { ImportedPost, TagRow, UserRow } from '../storage/storage';
 import { POST_META_COLUMNS } from '../storage/site-data-rows';
 import { readingTimeOf } from '../resources/posts/body';
 import { POST_FIELDS } from '../resources/posts/fields';
+import { TAG_COPIED } from '../resources/tags/fields';
+import { USER_PROFILE } from '../resources/users/fields';
 import { parseGhostBoolean, parseGhostDate } from './format';
 
 type Raw = Record<string, unknown>;
@@ -258,26 +260,18 @@ export function tagFrom(raw: Raw, ctx: RecordContext): TagRow {
   const r = new RecordReader('Tag', raw, ctx);
   const name = r.required('name');
   const created = r.date('created_at') ?? ctx.now;
+  const id = r.id();
+  const slug = r.text('slug') ?? slugify(name);
+  // the fields a write copies as sent, read as text (lib/resources/tags/fields.ts)
+  const copied: Partial<TagRow> = {};
+  for (const column of TAG_COPIED) copied[column] = r.text(column);
   return {
-    id: r.id(),
+    ...(copied as Pick<TagRow, (typeof TAG_COPIED)[number]>),
+    id,
     name,
-    slug: r.text('slug') ?? slugify(name),
-    description: r.text('description'),
-    feature_image: r.text('feature_image'),
+    slug,
     parent_id: null,
     visibility: r.oneOf('visibility', VISIBILITIES, name.startsWith('#') ? 'internal' : 'public'),
-    og_image: r.text('og_image'),
-    og_title: r.text('og_title'),
-    og_description: r.text('og_description'),
-    twitter_image: r.text('twitter_image'),
-    twitter_title: r.text('twitter_title'),
-    twitter_description: r.text('twitter_description'),
-    meta_title: r.text('meta_title'),
-    meta_description: r.text('meta_description'),
-    codeinjection_head: r.text('codeinjection_head'),
-    codeinjection_foot: r.text('codeinjection_foot'),
-    canonical_url: r.text('canonical_url'),
-    accent_color: r.text('accent_color'),
     created_at: created,
     updated_at: r.date('updated_at') ?? created,
   };
@@ -293,26 +287,20 @@ export function userFrom(raw: Raw, ctx: RecordContext): UserRow {
   const created = r.date('created_at') ?? ctx.now;
   const email = r.required('email');
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) r.fail('email', 'is not an email address');
+  const id = r.id();
+  const slug = r.text('slug') ?? (slugify(name) || id);
+  // the profile fields a new user takes, read as text (lib/resources/users/fields.ts)
+  const profile: Partial<UserRow> = {};
+  for (const column of USER_PROFILE) profile[column] = r.text(column);
   return {
-    id: r.id(),
+    ...(profile as Pick<UserRow, (typeof USER_PROFILE)[number]>),
+    id,
     name,
-    slug: r.text('slug') ?? (slugify(name) || r.id()),
+    slug,
     password_hash: NO_PASSWORD,
     email,
-    profile_image: r.text('profile_image'),
-    cover_image: r.text('cover_image'),
-    bio: r.text('bio'),
-    website: r.text('website'),
-    location: r.text('location'),
-    facebook: r.text('facebook'),
-    twitter: r.text('twitter'),
-    accessibility: r.text('accessibility'),
     status: USER_STATUSES.has(String(raw.status)) ? String(raw.status) : 'active',
-    locale: r.text('locale'),
     visibility: r.text('visibility') ?? 'public',
-    meta_title: r.text('meta_title'),
-    meta_description: r.text('meta_description'),
-    tour: r.text('tour'),
     last_seen: r.date('last_seen'),
     created_at: created,
     updated_at: r.date('updated_at') ?? created,

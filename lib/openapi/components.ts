@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { Api, Version } from '../core/context';
 import { errorEnvelope } from '../http/error-schema';
 import { adminPostSchema, contentPostSchema } from '../resources/posts/response';
-import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTag } from '../resources/tags/response';
-import { author, role, user } from '../resources/users/response';
+import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTagSchema } from '../resources/tags/response';
+import { authorSchema, role, userSchema } from '../resources/users/response';
 import { contentSettingsSchema, settingEntrySchema, siteSchema } from '../resources/settings/response';
 import { image } from '../resources/images/response';
 import { theme } from '../resources/themes/response';
@@ -23,12 +23,15 @@ export function componentSchemas(api: Api, version: Version): [string, z.ZodType
     ['ErrorEnvelope', errorEnvelope],
   ];
   if (api === 'content') {
+    const tag = contentTagSchema(version);
+    const primaryTag = contentPrimaryTagSchema(version);
     return [
       ['Post', contentPostSchema(version)],
       ['PreviewPost', previewPostSchema(version)],
-      ['Tag', contentTag],
-      ['PrimaryTag', contentPrimaryTagSchema(version)],
-      ['Author', author],
+      ['Tag', tag],
+      // from v5 on a post's primary tag is an ordinary tag
+      ...(primaryTag === tag ? [] : [['PrimaryTag', primaryTag] as [string, z.ZodType]]),
+      ['Author', authorSchema(version)],
       ['Settings', contentSettingsSchema(version)],
       ...shared,
     ];
@@ -38,9 +41,9 @@ export function componentSchemas(api: Api, version: Version): [string, z.ZodType
   return [
     ['Post', adminPostSchema(version)],
     ['Tag', tag],
-    // in v3 a post's primary tag is an ordinary tag
+    // from v3 on a post's primary tag is an ordinary tag
     ...(primaryTag === tag ? [] : [['PrimaryTag', primaryTag] as [string, z.ZodType]]),
-    ['User', user],
+    ['User', userSchema(version)],
     ['Role', role],
     ['Site', siteSchema(version)],
     ['Setting', settingEntrySchema(version)],

@@ -1,5 +1,5 @@
 import { tagInput } from '../../resources/tags/schema';
-import { adminTagSchema, contentTag } from '../../resources/tags/response';
+import { adminTagSchema, contentTagSchema } from '../../resources/tags/response';
 import { listEnvelope } from '../../resources/shared/response';
 import type { OperationTable } from '../spec';
 import { jsonEnvelope, noContent } from './helpers';
@@ -52,26 +52,26 @@ export const tagsOperations: OperationTable = {
     description: 'The tag is detached from its posts.',
     responses: { 204: { ...noContent('The tag is gone.'), headers: [...invalidate] } },
   }),
-  'content GET tags/': () => ({
+  'content GET tags/': (v) => ({
     operationId: 'browseTags',
     summary: 'Browse tags',
     description: 'Tags with at least one published post, internal tags included; `filter=visibility:public` leaves those out. Default order `name asc`.',
     query: [...browseQuery],
     includes,
-    responses: { 200: { description: 'A page of tags.', schema: listEnvelope('tags', contentTag, { browse: true }) } },
+    responses: { 200: { description: 'A page of tags.', schema: listEnvelope('tags', contentTagSchema(v), { browse: true }) } },
   }),
-  'content GET tags/:id/': () => ({
+  'content GET tags/:id/': (v) => ({
     operationId: 'readTag',
     summary: 'Read a tag by id',
     query: [...readQuery],
     includes,
-    responses: { 200: { description: 'The tag.', schema: listEnvelope('tags', contentTag) } },
+    responses: { 200: { description: 'The tag.', schema: listEnvelope('tags', contentTagSchema(v)) } },
   }),
-  'content GET tags/slug/:slug/': () => ({
+  'content GET tags/slug/:slug/': (v) => ({
     operationId: 'readTagBySlug',
     summary: 'Read a tag by slug',
     query: [...readQuery],
     includes,
-    responses: { 200: { description: 'The tag.', schema: listEnvelope('tags', contentTag) } },
+    responses: { 200: { description: 'The tag.', schema: listEnvelope('tags', contentTagSchema(v)) } },
   }),
 };

@@ -1,54 +1,55 @@
 import { z } from 'zod';
 import { passwordInput, userAddInput, userEditInput } from '../../resources/users/staff-schema';
-import { author, role, user } from '../../resources/users/response';
+import { authorSchema, role, userSchema } from '../../resources/users/response';
 import { credentialsInput } from '../../resources/session/operations';
 import { setupInput } from '../../resources/setup/operations';
 import { listEnvelope } from '../../resources/shared/response';
 import type { OperationTable } from '../spec';
+import type { Version } from '../../core/context';
 import { jsonEnvelope, noContent } from './helpers';
 
 const browseQuery = ['include', 'fields', 'filter', 'limit', 'page', 'order'] as const;
 const readQuery = ['include', 'fields'] as const;
 const includes = ['count.posts'];
-const users = listEnvelope('users', user);
+const users = (v: Version) => listEnvelope('users', userSchema(v));
 
 /** Staff users (Admin API), authors (Content API), roles, sessions and the first-run setup. */
 export const usersOperations: OperationTable = {
-  'admin GET users/': () => ({
+  'admin GET users/': (v) => ({
     operationId: 'browseUsers',
     summary: 'Browse staff users',
     query: [...browseQuery],
     includes,
-    responses: { 200: { description: 'A page of users.', schema: listEnvelope('users', user, { browse: true }) } },
+    responses: { 200: { description: 'A page of users.', schema: listEnvelope('users', userSchema(v), { browse: true }) } },
   }),
-  'admin GET users/:id/': () => ({
+  'admin GET users/:id/': (v) => ({
     operationId: 'readUser',
     summary: 'Read a user by id',
     query: [...readQuery],
     includes,
-    responses: { 200: { description: 'The user.', schema: users } },
+    responses: { 200: { description: 'The user.', schema: users(v) } },
   }),
-  'admin GET users/slug/:slug/': () => ({
+  'admin GET users/slug/:slug/': (v) => ({
     operationId: 'readUserBySlug',
     summary: 'Read a user by slug',
     query: [...readQuery],
     includes,
-    responses: { 200: { description: 'The user.', schema: users } },
+    responses: { 200: { description: 'The user.', schema: users(v) } },
   }),
-  'admin GET users/me/': () => ({
+  'admin GET users/me/': (v) => ({
     operationId: 'readCurrentUser',
     summary: 'Read the signed-in user',
     description: 'Session authentication only: an integration is not a user (403).',
     query: ['fields'],
-    responses: { 200: { description: 'The signed-in user.', schema: users } },
+    responses: { 200: { description: 'The signed-in user.', schema: users(v) } },
   }),
-  'admin POST users/': () => ({
+  'admin POST users/': (v) => ({
     operationId: 'addUser',
     summary: 'Add a staff user',
     description: 'With a password and one role the caller may assign.',
     query: ['fields'],
     body: jsonEnvelope('users', userAddInput),
-    responses: { 201: { description: 'The new user.', schema: users, headers: ['location'] } },
+    responses: { 201: { description: 'The new user.', schema: users(v), headers: ['location'] } },
   }),
   'admin PUT users/password/': () => ({
     operationId: 'changePassword',
@@ -63,12 +64,12 @@ export const usersOperations: OperationTable = {
     },
     errors: [404, 429],
   }),
-  'admin PUT users/:id/': () => ({
+  'admin PUT users/:id/': (v) => ({
     operationId: 'editUser',
     summary: 'Edit a user',
     query: ['fields'],
     body: jsonEnvelope('users', userEditInput),
-    responses: { 200: { description: 'The user as saved.', schema: users, headers: ['x-cache-invalidate'] } },
+    responses: { 200: { description: 'The user as saved.', schema: users(v), headers: ['x-cache-invalidate'] } },
   }),
   'admin DELETE users/:id/': () => ({
     operationId: 'deleteUser',
@@ -76,27 +77,27 @@ export const usersOperations: OperationTable = {
     description: "The user's posts move to the Owner.",
     responses: { 204: { ...noContent('The user is gone.'), headers: ['x-cache-invalidate'] } },
   }),
-  'content GET authors/': () => ({
+  'content GET authors/': (v) => ({
     operationId: 'browseAuthors',
     summary: 'Browse authors',
     description: 'Authors of at least one published post. Default order `name asc`.',
     query: [...browseQuery],
     includes,
-    responses: { 200: { description: 'A page of authors.', schema: listEnvelope('authors', author, { browse: true }) } },
+    responses: { 200: { description: 'A page of authors.', schema: listEnvelope('authors', authorSchema(v), { browse: true }) } },
   }),
-  'content GET authors/:id/': () => ({
+  'content GET authors/:id/': (v) => ({
     operationId: 'readAuthor',
     summary: 'Read an author by id',
     query: [...readQuery],
     includes,
-    responses: { 200: { description: 'The author.', schema: listEnvelope('authors', author) } },
+    responses: { 200: { description: 'The author.', schema: listEnvelope('authors', authorSchema(v)) } },
   }),
-  'content GET authors/slug/:slug/': () => ({
+  'content GET authors/slug/:slug/': (v) => ({
     operationId: 'readAuthorBySlug',
     summary: 'Read an author by slug',
     query: [...readQuery],
     includes,
-    responses: { 200: { description: 'The author.', schema: listEnvelope('authors', author) } },
+    responses: { 200: { description: 'The author.', schema: listEnvelope('authors', authorSchema(v)) } },
   }),
   'admin GET roles/': () => ({
     operationId: 'browseRoles',
@@ -118,7 +119,7 @@ export const usersOperations: OperationTable = {
     operationId: 'readSession',
     summary: 'Read the signed-in user',
     // v5 answers with the user itself, v2 and v3 with `{users: [user]}`
-    responses: { 200: { description: 'The user of this session.', schema: v === 'v5' ? user : users } },
+    responses: { 200: { description: 'The user of this session.', schema: v === 'v5' ? userSchema(v) : users(v) } },
   }),
   'admin DELETE session/': () => ({
     operationId: 'signOut',
@@ -135,12 +136,12 @@ export const usersOperations: OperationTable = {
       },
     },
   }),
-  'admin POST authentication/setup/': () => ({
+  'admin POST authentication/setup/': (v) => ({
     operationId: 'setup',
     summary: 'Create the Owner and name the site',
     description: 'Allowed once (403 `SETUP_DONE` afterwards). `blogTitle`, as the reference admin client sends it, is the site title.',
     body: jsonEnvelope('setup', setupInput.extend({ blogTitle: setupInput.shape.title })),
-    responses: { 201: { description: 'The Owner.', schema: users } },
+    responses: { 201: { description: 'The Owner.', schema: users(v) } },
     errors: [403, 413, 415, 422],
   }),
 };

@@ -3,8 +3,8 @@ import type { Api, Version } from '../../core/context';
 import { adminTimestamp, contentTimestamp, siteUrl, timestampFor } from '../shared/response';
 import { shown, type AnswerShape } from '../shared/fields';
 import { POST_FIELDS } from './fields';
-import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTag } from '../tags/response';
-import { author, user } from '../users/response';
+import { adminPrimaryTagSchema, adminTagSchema, contentPrimaryTagSchema, contentTagSchema } from '../tags/response';
+import { authorSchema, userSchema } from '../users/response';
 import { revisionSchemaFor } from '../revisions/response';
 
 /**
@@ -15,12 +15,12 @@ import { revisionSchemaFor } from '../revisions/response';
 /** With `search` and `include=search.headline`: a piece of the matching text as HTML, the matches in `<mark>`. */
 const searchResult = { search: z.object({ headline: z.string() }).strict().optional() };
 
-function adminComputed(version: Version) {
+function adminComputed<V extends Version>(version: V) {
   return {
     // both by default; an explicit `include` shows only what it names, and primary_author is null without authors
     tags: z.array(adminTagSchema(version)).optional(),
-    authors: z.array(user).min(1).optional(),
-    primary_author: user.nullable(),
+    authors: z.array(userSchema(version)).min(1).optional(),
+    primary_author: userSchema(version).nullable(),
     primary_tag: adminPrimaryTagSchema(version).nullable(),
     url: siteUrl,
     excerpt: z.string(),
@@ -30,12 +30,12 @@ function adminComputed(version: Version) {
   };
 }
 
-function contentComputed(version: Version) {
+function contentComputed<V extends Version>(version: V) {
   return {
     // present with include=tags / include=authors; the primary ones are null without them
-    tags: z.array(contentTag).optional(),
-    authors: z.array(author).optional(),
-    primary_author: author.nullable(),
+    tags: z.array(contentTagSchema(version)).optional(),
+    authors: z.array(authorSchema(version)).optional(),
+    primary_author: authorSchema(version).nullable(),
     primary_tag: contentPrimaryTagSchema(version).nullable(),
     url: siteUrl,
     page: z.boolean(),
@@ -47,13 +47,13 @@ function contentComputed(version: Version) {
 }
 
 /** The values serialize.ts makes (fields.ts's `computed` fields), per API. */
-interface Computed {
-  admin: ReturnType<typeof adminComputed>;
-  content: ReturnType<typeof contentComputed>;
+interface Computed<V extends Version> {
+  admin: ReturnType<typeof adminComputed<V>>;
+  content: ReturnType<typeof contentComputed<V>>;
 }
 
 type Timestamp<A extends Api> = A extends 'admin' ? typeof adminTimestamp : typeof contentTimestamp;
-type PostShape<A extends Api, V extends Version> = AnswerShape<typeof POST_FIELDS, A, V, Timestamp<A>, Computed[A]>;
+type PostShape<A extends Api, V extends Version> = AnswerShape<typeof POST_FIELDS, A, V, Timestamp<A>, Computed<V>[A]>;
 
 /** The shape serializePost emits for an API and version, from fields.ts; `formats` decides which body fields appear. */
 function postShape<A extends Api, V extends Version>(api: A, version: V): PostShape<A, V> {

@@ -58,7 +58,7 @@ export interface FieldSpec {
   answer?: z.ZodType;
   write?: WriteSpec;
   /** Which table of a Ghost export carries it. */
-  ghost?: 'posts' | 'posts_meta';
+  ghost?: 'posts' | 'posts_meta' | 'tags' | 'users';
   /** The filter parameter may name it (lib/storage/sql/filter-fields.ts). */
   filter?: true;
 }

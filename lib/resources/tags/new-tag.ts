@@ -1,4 +1,10 @@
 import type { TagRow } from '../../storage/rows';
+import { TAG_FIELDS } from './fields';
+
+/** The value each copied field of a new tag takes when not given (fields.ts's `write.default`). */
+const DEFAULTS = Object.fromEntries(
+  TAG_FIELDS.flatMap((field) => ('write' in field && 'default' in field.write ? [[field.name, field.write.default]] : [])),
+) as Partial<TagRow>;
 
 /**
  * A new tag's row: what is given, and every other column at its default. The one place the defaults are
@@ -7,22 +13,9 @@ import type { TagRow } from '../../storage/rows';
  */
 export function newTagRow(given: Pick<TagRow, 'id' | 'name' | 'slug' | 'created_at'> & Partial<TagRow>): TagRow {
   return {
-    description: null,
-    feature_image: null,
+    ...(DEFAULTS as Omit<TagRow, 'id' | 'name' | 'slug' | 'parent_id' | 'visibility' | 'created_at' | 'updated_at'>),
     parent_id: null,
     visibility: given.name.startsWith('#') ? 'internal' : 'public',
-    og_image: null,
-    og_title: null,
-    og_description: null,
-    twitter_image: null,
-    twitter_title: null,
-    twitter_description: null,
-    meta_title: null,
-    meta_description: null,
-    codeinjection_head: null,
-    codeinjection_foot: null,
-    canonical_url: null,
-    accent_color: null,
     updated_at: given.created_at,
     ...given,
   };

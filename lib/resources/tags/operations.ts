@@ -5,6 +5,7 @@ import type { Stores } from '../../storage/storage';
 import type { TagRow } from '../../storage/rows';
 import { objectId } from '../../util/ids';
 import type { TagInput } from './schema';
+import { TAG_COPIED } from './fields';
 import { newTagRow } from './new-tag';
 import type { DomainEvent } from '../../events/events';
 
@@ -24,26 +25,9 @@ export function tagEvents(change: TagChange): DomainEvent[] {
   return events;
 }
 
-const COPIED = [
-  'description',
-  'feature_image',
-  'meta_title',
-  'meta_description',
-  'og_image',
-  'og_title',
-  'og_description',
-  'twitter_image',
-  'twitter_title',
-  'twitter_description',
-  'codeinjection_head',
-  'codeinjection_foot',
-  'canonical_url',
-  'accent_color',
-] as const satisfies readonly (keyof TagInput & keyof TagRow)[];
-
 function copied(input: TagInput): Partial<TagRow> {
   const out: Partial<TagRow> = {};
-  for (const key of COPIED) if (input[key] !== undefined) out[key] = input[key] ?? null;
+  for (const key of TAG_COPIED) if (input[key] !== undefined) out[key] = input[key] ?? null;
   return out;
 }
 

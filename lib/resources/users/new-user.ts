@@ -2,6 +2,10 @@ import { slugify } from '../../content';
 import type { UserRow } from '../../storage/rows';
 import type { Stores } from '../../storage/storage';
 import { objectId } from '../../util/ids';
+import { USER_PROFILE } from './fields';
+
+/** The profile fields a new user takes as null when not given (fields.ts). */
+const PROFILE_DEFAULTS = Object.fromEntries(USER_PROFILE.map((name) => [name, null])) as Record<(typeof USER_PROFILE)[number], null>;
 
 /** What differs between the ways a staff user comes to be (setup, `POST users/`, an accepted invitation). */
 export type NewUserFields = Pick<UserRow, 'name' | 'email' | 'password_hash'> &
@@ -16,20 +20,9 @@ export type NewUserFields = Pick<UserRow, 'name' | 'email' | 'password_hash'> &
 export async function newUserRow(tx: Stores, now: Date, fields: NewUserFields): Promise<UserRow> {
   const { slug, fallbackSlug, ...given } = fields;
   return {
-    profile_image: null,
-    cover_image: null,
-    bio: null,
-    website: null,
-    location: null,
-    facebook: null,
-    twitter: null,
-    accessibility: null,
+    ...PROFILE_DEFAULTS,
     status: 'active',
-    locale: null,
     visibility: 'public',
-    meta_title: null,
-    meta_description: null,
-    tour: null,
     last_seen: null,
     ...given,
     id: objectId(now),

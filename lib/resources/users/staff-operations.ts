@@ -1,4 +1,5 @@
 import { newUserRow } from './new-user';
+import { USER_COPIED, USER_PROFILE } from './fields';
 import { slugify } from '../../content';
 import { noPermission, notFound, validation } from '../../core/errors';
 import type { Actor, AppContext } from '../../core/context';
@@ -19,23 +20,8 @@ export function userEvents(change: UserChange): DomainEvent[] {
   return change.publicChange ? [{ name: 'site.changed', kind: 'site' }] : [];
 }
 
-const PROFILE = [
-  'name',
-  'email',
-  'profile_image',
-  'cover_image',
-  'bio',
-  'website',
-  'location',
-  'facebook',
-  'twitter',
-  'accessibility',
-  'tour',
-  'locale',
-  'meta_title',
-  'meta_description',
-  'status',
-] as const satisfies readonly (keyof UserEditInput & keyof UserRow)[];
+/** What an edit copies as sent (fields.ts); the slug and the role are handled by name below. */
+const PROFILE = USER_COPIED;
 
 function roleName(user: UserWithRoles): string {
   return user.roles[0]?.name ?? '';
@@ -64,6 +50,13 @@ async function hasPublishedPosts(tx: Stores, userId: string): Promise<boolean> {
   return (await tx.users.findById(userId, { withPublishedPosts: true })) !== null;
 }
 
+/** The profile fields of a new user (fields.ts), null where the input leaves them out. */
+function profileOf(input: UserAddInput): Pick<UserRow, (typeof USER_PROFILE)[number]> {
+  const out: Partial<UserRow> = {};
+  for (const key of USER_PROFILE) out[key] = input[key] ?? null;
+  return out as Pick<UserRow, (typeof USER_PROFILE)[number]>;
+}
+
 /** `POST users/`: a staff user with a password, created by someone allowed to give the role. */
 export async function addUser(tx: Stores, app: AppContext, actor: Actor, input: UserAddInput, passwordHash: string): Promise<UserChange> {
   const role = await resolveRole(tx, input.roles[0]);
@@ -77,18 +70,7 @@ export async function addUser(tx: Stores, app: AppContext, actor: Actor, input: 
       fallbackSlug: 'user',
       password_hash: passwordHash,
       email: input.email,
-      profile_image: input.profile_image ?? null,
-      cover_image: input.cover_image ?? null,
-      bio: input.bio ?? null,
-      website: input.website ?? null,
-      location: input.location ?? null,
-      facebook: input.facebook ?? null,
-      twitter: input.twitter ?? null,
-      accessibility: input.accessibility ?? null,
-      locale: input.locale ?? null,
-      meta_title: input.meta_title ?? null,
-      meta_description: input.meta_description ?? null,
-      tour: input.tour ?? null,
+      ...profileOf(input),
     }),
     role.id,
   );

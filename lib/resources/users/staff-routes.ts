@@ -12,7 +12,7 @@ import { write } from '../shared/write';
 import { logged } from '../../events/actions';
 import { userChangeEntries, userEntries } from '../shared/action-entries';
 import { serializeUser } from './serialize';
-import { passwordInput, userAddInput, userEditInput } from './staff-schema';
+import { passwordInput, refuseUnkeptLinks, userAddInput, userEditInput } from './staff-schema';
 import { addUser, changePassword, destroyUser, editUser, newUserPasswordHash, userEvents, type UserChange } from './staff-operations';
 
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
@@ -48,7 +48,9 @@ export const staffRoutes: RouteDef[] = [
     path: 'users/',
     ...admin('add'),
     async handle(ctx) {
-      const input = parseWith(userAddInput, firstOf(await body(ctx), 'users'), 'users');
+      const item = firstOf(await body(ctx), 'users');
+      refuseUnkeptLinks(item, ctx.version);
+      const input = parseWith(userAddInput, item, 'users');
       const hash = await newUserPasswordHash(ctx.app, input);
       return written(
         ctx,
@@ -81,7 +83,9 @@ export const staffRoutes: RouteDef[] = [
     ...admin('edit'),
     async handle(ctx) {
       const id = requireId(ctx.params.id);
-      const input = parseWith(userEditInput, firstOf(await body(ctx), 'users'), 'users');
+      const item = firstOf(await body(ctx), 'users');
+      refuseUnkeptLinks(item, ctx.version);
+      const input = parseWith(userEditInput, item, 'users');
       return written(
         ctx,
         await write(

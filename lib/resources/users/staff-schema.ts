@@ -1,48 +1,11 @@
 import { z } from 'zod';
+import { inputShape } from '../shared/fields';
+import type { Version } from '../../core/context';
+import { validation } from '../../core/errors';
+import { UNKEPT_LINKS, USER_FIELDS, type roleReference } from './fields';
 
-const blankIsNull = (v: unknown) => (v === '' ? null : v);
-const text = (max: number) => z.preprocess(blankIsNull, z.string().max(max).nullable()).optional();
-const webUrl = z
-  .preprocess(
-    blankIsNull,
-    z
-      .url({ protocol: /^https?$/ })
-      .max(2000)
-      .nullable(),
-  )
-  .optional();
-/** Images are absolute http(s) URLs or paths on this site (`/content/images/…`). */
-const image = z
-  .preprocess(
-    blankIsNull,
-    z
-      .string()
-      .max(2000)
-      .refine((v) => v.startsWith('/') || URL.canParse(v), 'must be a URL or a path')
-      .nullable(),
-  )
-  .optional();
-
-/** A role by name or id, in short form (`"Editor"`) or long form (`{name}` / `{id}`). */
-const roleReference = z.union([z.string().min(1).max(50), z.object({ id: z.string().max(24).optional(), name: z.string().max(50).optional() }).loose()]);
-
-const profile = {
-  name: z.string().trim().min(1).max(191),
-  slug: z.string().trim().min(1).max(191),
-  email: z.email().max(191),
-  profile_image: image,
-  cover_image: image,
-  bio: text(200),
-  website: webUrl,
-  location: text(150),
-  facebook: text(2000),
-  twitter: text(2000),
-  accessibility: text(65535),
-  tour: text(65535),
-  locale: text(6),
-  meta_title: text(300),
-  meta_description: text(500),
-};
+/** What a client may write on a staff user (fields.ts): the profile, the status (edits only) and one role. */
+const { status, roles, ...profile } = inputShape(USER_FIELDS, 'v2');
 
 /** `PUT users/{id}/`: every field optional; passwords change through `users/password/` only. */
 export const userEditInput = z.object({
@@ -50,8 +13,8 @@ export const userEditInput = z.object({
   name: profile.name.optional(),
   slug: profile.slug.optional(),
   email: profile.email.optional(),
-  status: z.enum(['active', 'inactive']).optional(),
-  roles: z.array(roleReference).length(1).optional(),
+  status: status.optional(),
+  roles: roles.optional(),
 });
 
 /** `POST users/`: staff created directly by someone allowed to give them their role. */
@@ -59,8 +22,27 @@ export const userAddInput = z.object({
   ...profile,
   slug: profile.slug.optional(),
   password: z.string().max(1000),
-  roles: z.array(roleReference).length(1),
+  roles,
 });
+
+/**
+ * A v5 write of a profile link pressroom cannot keep (`threads`, `bluesky`, …) is refused with 422 naming
+ * it rather than answered 200 with the link lost; null carries nothing and passes (a client echoing a
+ * user back sends them null). v2 and v3 never showed them and keep ignoring unknown keys.
+ */
+export function refuseUnkeptLinks(item: unknown, version: Version): void {
+  if (version !== 'v5' || typeof item !== 'object' || item === null) return;
+  for (const field of UNKEPT_LINKS) {
+    const value = (item as Record<string, unknown>)[field];
+    if (value !== null && value !== undefined) {
+      throw validation(`Value in [users.${field}] cannot be stored: pressroom keeps no ${field} profile link.`, {
+        property: field,
+        code: 'UNSUPPORTED_CONTENT_FIELD',
+        context: 'Nothing was saved. Leave the field out (or null) to save the rest.',
+      });
+    }
+  }
+}
 
 /** `PUT users/password/`, in the reference's shape. */
 export const passwordInput = z.object({

@@ -1,6 +1,8 @@
 import type { FieldDef, FieldMap, FieldRelation, FieldType } from '../../nql';
 import { POST_FIELDS } from '../../resources/posts/fields';
-import type { FieldSpec, SqlType } from '../../resources/shared/fields';
+import { TAG_FIELDS } from '../../resources/tags/fields';
+import { USER_FIELDS } from '../../resources/users/fields';
+import { shown, type FieldSpec, type SqlType } from '../../resources/shared/fields';
 
 // What the filter parameter may name, per resource, and how each name reads in SQL over the
 // schema of migrations/001-initial.ts. Outer tables are aliased `p` (posts), `t` (tags) and
@@ -8,10 +10,6 @@ import type { FieldSpec, SqlType } from '../../resources/shared/fields';
 
 const column = (sql: string, type: FieldType = 'string'): FieldDef => ({ sql, type });
 const related = (relation: FieldRelation, sql: string, type: FieldType = 'string'): FieldDef => ({ sql, type, relation });
-
-/** Plain text columns that share their property name, e.g. `meta_title` → `p.meta_title`. */
-const textColumns = (alias: string, names: readonly string[]): Record<string, FieldDef> =>
-  Object.fromEntries(names.map((name) => [name, column(`${alias}.${name}`)]));
 
 const FILTER_TYPES: Record<SqlType, FieldType> = { text: 'string', uuid: 'string', boolean: 'boolean', integer: 'number', timestamptz: 'date' };
 
@@ -87,27 +85,7 @@ const published = (options: CountOptions, alias: string): string =>
 export function tagFields(options: CountOptions): FieldMap {
   return {
     fields: {
-      ...textColumns('t', [
-        'id',
-        'name',
-        'slug',
-        'description',
-        'visibility',
-        'feature_image',
-        'parent_id',
-        'meta_title',
-        'meta_description',
-        'og_image',
-        'og_title',
-        'og_description',
-        'twitter_image',
-        'twitter_title',
-        'twitter_description',
-        'canonical_url',
-        'accent_color',
-      ]),
-      created_at: column('t.created_at', 'date'),
-      updated_at: column('t.updated_at', 'date'),
+      ...columnsOf('t', TAG_FIELDS),
       'count.posts': column(
         `SELECT count(*) FROM posts_tags cpt JOIN posts cp ON cp.id = cpt.post_id WHERE cpt.tag_id = t.id${published(options, 'cp')}`,
         'number',
@@ -119,32 +97,13 @@ export function tagFields(options: CountOptions): FieldMap {
 
 const userRoles: FieldRelation = { key: 'u.id', from: 'roles_users ru JOIN roles r ON r.id = ru.role_id', link: 'ru.user_id' };
 
-/** What the Content API does not show of an author, so cannot filter on. */
-const PRIVATE_USER_FIELDS = ['email', 'status', 'visibility', 'last_seen', 'roles.name', 'created_at', 'updated_at'];
+/** What the Content API does not show of an author (lib/resources/users/fields.ts), so cannot filter on. */
+const PRIVATE_USER_FIELDS = [...USER_FIELDS.filter((field) => 'filter' in field && !shown(field, 'content', 'v2')).map((field) => field.name), 'roles.name'];
 
 export function userFields(options: CountOptions): FieldMap {
   const map: FieldMap = {
     fields: {
-      ...textColumns('u', [
-        'id',
-        'name',
-        'slug',
-        'email',
-        'status',
-        'location',
-        'website',
-        'bio',
-        'profile_image',
-        'cover_image',
-        'facebook',
-        'twitter',
-        'visibility',
-        'meta_title',
-        'meta_description',
-      ]),
-      created_at: column('u.created_at', 'date'),
-      updated_at: column('u.updated_at', 'date'),
-      last_seen: column('u.last_seen', 'date'),
+      ...columnsOf('u', USER_FIELDS),
       'count.posts': column(
         `SELECT count(*) FROM posts_authors cpa JOIN posts cp ON cp.id = cpa.post_id WHERE cpa.author_id = u.id${published(options, 'cp')}`,
         'number',

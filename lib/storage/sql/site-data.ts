@@ -9,9 +9,11 @@ import { POST_COLUMNS, ROW_COLUMNS } from './post-columns';
 import { AUTHOR_LINKS, TAG_LINKS } from './post-writes';
 import { TAG_COLUMNS } from './tags';
 import { USER_COLUMNS } from './users';
+import { USER_FIELDS } from '../../resources/users/fields';
 
-// everything of a user but the password hash, which no export carries
-const USER_EXPORT_COLUMNS = USER_COLUMNS.filter((c) => c !== 'password_hash');
+// everything of a user but the password hash, which no export carries (it has no `ghost` table in
+// lib/resources/users/fields.ts)
+const USER_EXPORT_COLUMNS = USER_FIELDS.filter((field) => 'stored' in field && 'ghost' in field).map((field) => field.name);
 
 /** Each exported table: what is read (never a password hash), and the key rows are walked in. */
 const EXPORTS: Record<ExportTable, { select: string; from: string; key: string }> = {

@@ -6,30 +6,11 @@ import { freeSlug, matchConditions, matchEachSql, insertSql, storedText, setClau
 import { browseCounted, type CountedTable } from './post-counts';
 import { tagFields } from './filter-fields';
 import { refreshRelationIds, TAG_LINKS } from './post-writes';
+import { TAG_FIELDS } from '../../resources/tags/fields';
+import { storedNames } from '../../resources/shared/fields';
 
-export const TAG_COLUMNS = [
-  'id',
-  'name',
-  'slug',
-  'description',
-  'feature_image',
-  'parent_id',
-  'visibility',
-  'og_image',
-  'og_title',
-  'og_description',
-  'twitter_image',
-  'twitter_title',
-  'twitter_description',
-  'meta_title',
-  'meta_description',
-  'codeinjection_head',
-  'codeinjection_foot',
-  'canonical_url',
-  'accent_color',
-  'created_at',
-  'updated_at',
-] as const;
+/** The columns of `tags`, in the order of lib/resources/tags/fields.ts (which declares them). */
+export const TAG_COLUMNS: readonly (keyof TagRow)[] = storedNames(TAG_FIELDS, 'write');
 const WRITABLE = new Set<string>(TAG_COLUMNS.filter((c) => c !== 'id'));
 
 const ORDER_COLUMNS: Record<string, string> = {

@@ -5,51 +5,16 @@ import { ConcurrentChangeError, type SqlDriver } from './driver';
 import { equalsAny, freeSlug, matchConditions, matchEachSql, groupWithout, insertSql, setClause } from './common';
 import { browseCounted, type CountedTable } from './post-counts';
 import { userFields } from './filter-fields';
+import { USER_FIELDS } from '../../resources/users/fields';
+import { shown, storedNames } from '../../resources/shared/fields';
 
-export const USER_COLUMNS = [
-  'id',
-  'name',
-  'slug',
-  'password_hash',
-  'email',
-  'profile_image',
-  'cover_image',
-  'bio',
-  'website',
-  'location',
-  'facebook',
-  'twitter',
-  'accessibility',
-  'status',
-  'locale',
-  'visibility',
-  'meta_title',
-  'meta_description',
-  'tour',
-  'last_seen',
-  'created_at',
-  'updated_at',
-] as const;
+/** The columns of `users`, in the order of lib/resources/users/fields.ts (which declares them). */
+export const USER_COLUMNS: readonly (keyof UserRow)[] = storedNames(USER_FIELDS, 'write');
 const WRITABLE = new Set<string>(USER_COLUMNS.filter((c) => c !== 'id'));
 
-/** The columns of an author the Content API shows, as a `u.` select list. */
-export const PUBLIC_AUTHOR_COLUMNS = (
-  [
-    'id',
-    'name',
-    'slug',
-    'profile_image',
-    'cover_image',
-    'bio',
-    'website',
-    'location',
-    'facebook',
-    'twitter',
-    'meta_title',
-    'meta_description',
-  ] as const satisfies readonly (keyof PublicAuthor)[]
-)
-  .map((column) => `u.${column}`)
+/** The columns of an author the Content API shows (fields.ts), as a `u.` select list. */
+export const PUBLIC_AUTHOR_COLUMNS = USER_FIELDS.filter((field) => 'stored' in field && shown(field, 'content', 'v2'))
+  .map((field) => `u.${field.name}`)
   .join(', ');
 
 const ORDER_COLUMNS: Record<string, string> = {
