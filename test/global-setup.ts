@@ -25,17 +25,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const cache = join(root, 'node_modules', '.cache');
   await mkdir(cache, { recursive: true });
   const dir = await mkdtemp(join(cache, 'pressroom-spawned-'));
-  await build({
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])),
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  const bundle = () =>
+    build({
+      entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])),
+      outdir: dir,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'warning',
+    });
+  await bundle();
+  // in watch mode, from the sources as they are at each rerun
+  project.onTestsRerun(async () => void (await bundle()));
   project.provide('bundleDir', dir);
   return () => rm(dir, { recursive: true, force: true });
 }
