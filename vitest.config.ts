@@ -1,4 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+// The files that take longest (a Next.js build; CLI processes spawned one after another) start first: with no
+// timings cached (a clean clone, as in CI) vitest starts the largest files first, which put these small ones
+// among the last, where one of them could keep a fork busy after the other had run out of files.
+const LONG = ['test/examples/next-app.test.ts', 'test/examples/examples.test.ts', 'test/storage/data-dir.test.ts', 'test/ghost/cli.test.ts', 'test/cli/'];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const long = (file: TestSpecification) => LONG.some((path) => file.moduleId.includes(`/${path}`));
+    return [...sorted.filter(long), ...sorted.filter((file) => !long(file))];
+  }
+}
 
 export default defineConfig({
   test: {
@@ -15,5 +29,6 @@ export default defineConfig({
     // process-wide state it does not restore (test/examples/next-trailing-slash.test.ts puts its
     // environment variables back).
     isolate: false,
+    sequence: { sequencer: LongestFirst },
   },
 });
