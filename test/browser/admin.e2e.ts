@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
 import { launchBrowser, png, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
 
@@ -40,8 +39,6 @@ function screenshotOnFailure(name: string): void {
 const status = () => page.locator('output.save-state');
 
 beforeAll(async () => {
-  // the client as the sources are now: the service serves what this build writes
-  await buildAdminClient();
   site = await startSite();
   keys = await site.service.createIntegration({ name: 'Outside client' });
   // one tag exists before the flow, so the editor both picks an existing tag and creates one

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
+import { SCREENSHOTS, seriousViolations, startSite, type Site, type Watch, submitSignIn, signedInPage } from './harness';
 
 // Writing as one does in any modern editor: inline Markdown, undo, Ctrl+S; dates on the site's clock
 // (America/New_York) in a browser that lives in Tokyo; and an Editor managing Authors in Staff.
@@ -41,18 +40,14 @@ async function signIn(who: { email: string; password: string }): Promise<void> {
 }
 
 beforeAll(async () => {
-  await buildAdminClient();
   site = await startSite();
   await site.service.setup({ ...OWNER, title: 'Editing' });
   ({ adminKey } = await site.service.createIntegration({ name: 'Seeder' }));
   const zone = await asOwner('PUT', 'settings/', { settings: [{ key: 'timezone', value: 'America/New_York' }] });
   if (zone.status !== 200) throw new Error(`setting the time zone: ${zone.status}`);
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Tokyo', locale: 'en-US' });
-  page.setDefaultTimeout(15_000);
-  seen = watch(page, new Set([401]));
-  await page.goto(site.admin);
-  await signIn(OWNER);
+  ({ browser, page, seen } = await signedInPage(site.admin, OWNER, {
+    context: { timezoneId: 'Asia/Tokyo', locale: 'en-US' },
+  }));
 });
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { createService, type Service, type ServiceOptions } from '../../lib';
 import { toNodeHandler } from '../../lib/adapters/node';
 
@@ -137,4 +137,40 @@ export async function submitSignIn(page: Page, who: { email: string; password: s
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(who.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export interface SignedIn {
+  browser: Browser;
+  page: Page;
+  /** What must stay empty during the file's flows (`watch`). */
+  seen: Watch;
+}
+
+export interface SignedInOptions {
+  /** The page's viewport, locale, time zone…; 1280×900 unless given. */
+  context?: BrowserContextOptions;
+  /** The statuses the browser may log as failed loads; the first load's 401 (nobody signed in yet) unless given. */
+  expectedStatuses?: number[];
+  /** What shows once signed in: the navigation unless given. */
+  ready?: (page: Page) => Locator;
+}
+
+/**
+ * Chromium with one page, watched, on the admin client at `admin`, signed in as `who` and waiting until the
+ * screen after sign-in shows: what every browser file's beforeAll needs. The browser is closed if any of it fails.
+ */
+export async function signedInPage(admin: string, who: { email: string; password: string }, options: SignedInOptions = {}): Promise<SignedIn> {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, ...options.context });
+    page.setDefaultTimeout(15_000);
+    const seen = watch(page, new Set(options.expectedStatuses ?? [401]));
+    await page.goto(admin);
+    await submitSignIn(page, who);
+    await (options.ready?.(page) ?? page.getByRole('navigation')).waitFor();
+    return { browser, page, seen };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
 }

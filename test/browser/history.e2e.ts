@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
+import { SCREENSHOTS, seriousViolations, startSite, type Site, type Watch, submitSignIn, signedInPage } from './harness';
 
 // The editor's history of a post (revisions, restore) and its "Preview" link (issue 35).
 const OWNER = { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password-2' };
@@ -43,17 +42,10 @@ function screenshotOnFailure(name: string): void {
 const titleBox = () => page.getByRole('textbox', { name: 'Post title' });
 
 beforeAll(async () => {
-  await buildAdminClient();
   site = await startSite();
   await site.service.setup({ ...OWNER, title: 'History' });
   ({ adminKey, contentKey } = await site.service.createIntegration({ name: 'Seeder' }));
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.setDefaultTimeout(15_000);
-  seen = watch(page, new Set([401]));
-  await page.goto(site.admin);
-  await submitSignIn(page, OWNER);
-  await page.getByRole('navigation').waitFor();
+  ({ browser, page, seen } = await signedInPage(site.admin, OWNER));
 });
 
 afterAll(async () => {

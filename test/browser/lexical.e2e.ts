@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, SCREENSHOTS, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
+import { SCREENSHOTS, startSite, type Site, type Watch, signedInPage } from './harness';
 
 // The admin client edits a lexical post as lexical (admin/src/editor/lexical.ts): bold, a list and a
 // link added in the browser are saved as lexical through the v5 Admin API, a card the editor cannot edit
@@ -93,18 +92,10 @@ async function createPost(fields: Record<string, unknown>): Promise<string> {
 }
 
 beforeAll(async () => {
-  await buildAdminClient();
   site = await startSite();
   await site.service.setup({ ...OWNER, title: 'Lexical' });
   ({ adminKey } = await site.service.createIntegration({ name: 'Seeder' }));
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  page.setDefaultTimeout(15_000);
-  // the first load asks who is signed in: a 401 before signing in
-  seen = watch(page, new Set([401]));
-  await page.goto(site.admin);
-  await submitSignIn(page, OWNER);
-  await page.getByRole('navigation').waitFor();
+  ({ browser, page, seen } = await signedInPage(site.admin, OWNER, { context: { locale: 'en-US' } }));
 });
 
 afterAll(async () => {

@@ -5,8 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createService, type MailMessage, type Service } from '../../lib';
 import { toNodeHandler } from '../../lib/adapters/node';
-import { buildAdminClient } from '../../scripts/build-admin-client';
-import { launchBrowser, SCREENSHOTS, seriousViolations, watch, type Watch, submitSignIn } from './harness';
+import { SCREENSHOTS, seriousViolations, type Watch, submitSignIn, signedInPage } from './harness';
 
 // Invitations, password resets and the activity log in the admin client, with the service's mail
 // caught by a capturing mailer: the links in it are opened as a recipient would.
@@ -41,20 +40,13 @@ function screenshotOnFailure(name: string): void {
 }
 
 beforeAll(async () => {
-  await buildAdminClient();
   server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   service = await createService({ url: origin, auth: { passwordIterations: 1000 }, mail: { send: async (m) => void mail.push(m) } });
   server.on('request', toNodeHandler(service));
   await service.setup({ ...OWNER, title: 'People' });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.setDefaultTimeout(15_000);
-  seen = watch(page, new Set([401]));
-  await page.goto(`${origin}/svc/`);
-  await submitSignIn(page, OWNER);
-  await page.getByRole('navigation').waitFor();
+  ({ browser, page, seen } = await signedInPage(`${origin}/svc/`, OWNER));
 });
 
 afterAll(async () => {

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
+import { SCREENSHOTS, seriousViolations, startSite, type Site, type Watch, signedInPage } from './harness';
 
 // The admin client on a phone (390×844): the navigation behind a "Menu" button, every screen within
 // the window's width, the editor's toolbar and settings panel fitted to it.
@@ -48,7 +47,6 @@ async function go(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  await buildAdminClient();
   site = await startSite();
   await site.service.setup({ ...OWNER, title: 'A site with rather a long title for a phone' });
   ({ adminKey } = await site.service.createIntegration({ name: 'Seeder' }));
@@ -60,13 +58,10 @@ beforeAll(async () => {
     if (response.status !== 201) throw new Error(`seeding post ${i}: ${response.status}`);
     if (i === 3) postId = (await response.json()).posts[0].id;
   }
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-  page.setDefaultTimeout(15_000);
-  seen = watch(page, new Set([401]));
-  await page.goto(site.admin);
-  await submitSignIn(page, OWNER);
-  await menuButton().waitFor();
+  ({ browser, page, seen } = await signedInPage(site.admin, OWNER, {
+    context: { viewport: PHONE, isMobile: true, hasTouch: true },
+    ready: (phone) => phone.getByRole('button', { name: 'Menu', exact: true }),
+  }));
 });
 
 afterAll(async () => {
@@ -97,6 +92,42 @@ describe('the admin client at 390×844', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => mainNav().isVisible()).toBe(false);
     expect(await menuButton().evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+
+  it('keeps Tab inside the open menu, both ways, and Escape returns to the button', async () => {
+    screenshotOnFailure('menu-focus');
+    /** What has focus: the Menu button, a control of the menu (by its text), or `outside: …`. */
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        if (active?.matches('.menu-button')) return 'Menu';
+        if (active && document.getElementById('sidebar')?.contains(active)) return active.textContent!.replace(/\s+/g, ' ').trim();
+        return `outside: ${active?.tagName ?? 'nothing'} ${active?.textContent?.slice(0, 40) ?? ''}`;
+      });
+    await menuButton().click();
+    await expect.poll(() => mainNav().isVisible()).toBe(true);
+    await menuButton().focus();
+    const stops = ['Menu', 'Posts', 'Pages', 'Tags', 'Staff', 'Settings', 'Integrations', 'Themes', `${OWNER.name}Owner`, 'Sign out'];
+    const forward: string[] = [];
+    for (let i = 0; i < stops.length * 2; i++) {
+      await page.keyboard.press('Tab');
+      forward.push(await focused());
+    }
+    // round twice: from Sign out, Tab goes back to the button
+    expect(forward).toEqual([...stops.slice(1), ...stops, stops[0]]);
+    const backward: string[] = [];
+    for (let i = 0; i < stops.length + 1; i++) {
+      await page.keyboard.press('Shift+Tab');
+      backward.push(await focused());
+    }
+    // from the button, Shift+Tab goes to Sign out, and round to it again
+    expect(backward).toEqual([...[...stops].reverse(), stops[stops.length - 1]]);
+    // Escape from inside the menu (on Sign out) closes it, back on the button
+    expect(await focused()).toBe('Sign out');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => mainNav().isVisible()).toBe(false);
+    expect(await focused()).toBe('Menu');
+    expect(await menuButton().getAttribute('aria-expanded')).toBe('false');
   });
 
   it('fits every screen of the menu to the window', async () => {

@@ -2,9 +2,8 @@ import { join } from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, png, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
+import { png, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn, signedInPage } from './harness';
 
 // The screens besides writing: lists and filters, tags, staff, settings, webhooks, themes.
 const OWNER = { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password-2' };
@@ -40,7 +39,6 @@ function screenshotOnFailure(name: string): void {
 }
 
 beforeAll(async () => {
-  await buildAdminClient();
   site = await startSite();
   await site.service.setup({ ...OWNER, title: 'Screens' });
   ({ adminKey, contentKey } = await site.service.createIntegration({ name: 'Seeder' }));
@@ -50,13 +48,7 @@ beforeAll(async () => {
     const response = await adminApi('POST', 'posts/', { posts: [{ title: `Seeded post ${i}`, status, tags: i <= 4 ? [{ id: tag.id }] : [] }] });
     if (response.status !== 201) throw new Error(`seeding post ${i}: ${response.status}`);
   }
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.setDefaultTimeout(15_000);
-  seen = watch(page, new Set([401]));
-  await page.goto(site.admin);
-  await submitSignIn(page, OWNER);
-  await page.getByRole('navigation').waitFor();
+  ({ browser, page, seen } = await signedInPage(site.admin, OWNER));
 });
 
 afterAll(async () => {

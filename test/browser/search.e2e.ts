@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { buildAdminClient } from '../../scripts/build-admin-client';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
+import { SCREENSHOTS, seriousViolations, startSite, type Site, type Watch, signedInPage } from './harness';
 
 // The posts and pages lists' search box (issue 36): the Admin API's ranked search, with each result's
 // headline under its title, its matches marked and nothing in it read as HTML.
@@ -29,7 +28,6 @@ async function add(resource: 'posts' | 'pages', post: Record<string, unknown>): 
 }
 
 beforeAll(async () => {
-  await buildAdminClient();
   site = await startSite();
   await site.service.setup({ ...OWNER, title: 'Search' });
   ({ adminKey } = await site.service.createIntegration({ name: 'Seeder' }));
@@ -37,13 +35,7 @@ beforeAll(async () => {
   await add('posts', { title: 'Harbour diary', status: 'draft', html: '<p>We met the lighthouse keeper &amp; his <b>dog</b> &lt;script&gt;.</p>' });
   await add('posts', { title: 'Unrelated', status: 'published', html: '<p>Nothing to see.</p>' });
   await add('pages', { title: 'About the lighthouse', status: 'published', html: '<p>Who we are.</p>' });
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.setDefaultTimeout(15_000);
-  seen = watch(page, new Set([401]));
-  await page.goto(site.admin);
-  await submitSignIn(page, OWNER);
-  await page.getByRole('navigation').waitFor();
+  ({ browser, page, seen } = await signedInPage(site.admin, OWNER));
 });
 
 afterAll(async () => {

@@ -1,9 +1,10 @@
-// The CLI as an operator runs it: a real process from source (node --import tsx lib/cli/run.ts).
+// The CLI as an operator runs it: a real process from source (lib/cli/run.ts, bundled once per test run
+// by test/global-setup.ts: test/helpers/bundled.ts says why).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { bundled } from '../helpers/bundled';
 
 const ROOT = join(__dirname, '..', '..');
-const RUN = join(ROOT, 'lib', 'cli', 'run.ts');
 
 export interface Finished {
   code: number | null;
@@ -23,7 +24,7 @@ export interface CliOptions {
 }
 
 function start(args: string[], options: CliOptions = {}): ChildProcess {
-  const node = [...(options.node ?? []), '--import', 'tsx', RUN, ...args];
+  const node = [...(options.node ?? []), bundled('cli'), ...args];
   const env = { ...process.env, DATABASE_URL: '', ...options.env };
   if (options.umask) {
     return spawn('sh', ['-c', `umask ${options.umask} && exec "$@"`, 'sh', process.execPath, ...node], { env, cwd: options.cwd ?? ROOT });

@@ -3,42 +3,27 @@
 // /ghost/api/admin/ and /ghost/api/content/ with `Accept-Version: v5.0` and admin tokens for `aud` /admin/.
 // One publishing flow, step by step, as a user of the SDKs sees it (issue 34, "Done when").
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import GhostAdminAPI from '@tryghost/admin-api';
 import GhostContentAPI from '@tryghost/content-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '../../lib';
-import { toNodeHandler } from '../../lib/adapters/node';
-import { checkResponses } from '../helpers/openapi-check';
+import { startSdkSite, type SdkSite } from './sdk-site';
 
-let server: Server;
-let service: Service;
+let site: SdkSite;
 let url: string;
 let contentKey: string;
 let admin: any;
 let content: any;
 
 beforeAll(async () => {
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // a response that does not match the v5 OpenAPI documents reaches the SDK as a 500 (and is logged)
-  service = checkResponses(await createService({ name: 'ghost', url, auth: { passwordIterations: 1000 } }), 'ghost');
-  server.on('request', toNodeHandler(service));
-  await service.setup({ name: 'Owner Person', email: 'owner@example.com', password: 'a-long-password-1', title: 'SDK v5 site' });
-  const keys = await service.createIntegration({ name: 'SDK v5' });
-  contentKey = keys.contentKey;
-  admin = new GhostAdminAPI({ url, key: keys.adminKey, version: 'v5.0' });
-  content = new GhostContentAPI({ url, key: keys.contentKey, version: 'v5.0' });
+  site = await startSdkSite('SDK v5 site', 'SDK v5');
+  ({ url, contentKey } = site);
+  admin = new GhostAdminAPI({ url, key: site.adminKey, version: 'v5.0' });
+  content = new GhostContentAPI({ url, key: contentKey, version: 'v5.0' });
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await service.close();
-});
+afterAll(() => site?.close());
 
 /** The rejection of `promise`, which must reject: the SDK's Error carrying the API's error fields. */
 async function rejection(promise: Promise<unknown>): Promise<any> {

@@ -1,36 +1,22 @@
 // The unmodified official Ghost SDKs against pressroom named 'ghost', over a real HTTP server.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import GhostAdminAPI from '@tryghost/admin-api';
 import GhostContentAPI from '@tryghost/content-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createService, type Service } from '../../lib';
-import { toNodeHandler } from '../../lib/adapters/node';
-import { checkResponses } from '../helpers/openapi-check';
+import { startSdkSite, type SdkSite } from './sdk-site';
 
-let server: Server;
-let service: Service;
+let site: SdkSite;
 let url: string;
 let admin: any;
 let content: any;
 
 beforeAll(async () => {
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // a response that does not match the OpenAPI documents reaches the SDK as a 500 (and is logged)
-  service = checkResponses(await createService({ name: 'ghost', url, auth: { passwordIterations: 1000 } }), 'ghost');
-  server.on('request', toNodeHandler(service));
-  await service.setup({ name: 'Owner Person', email: 'owner@example.com', password: 'a-long-password-1', title: 'SDK site' });
-  const keys = await service.createIntegration({ name: 'SDK' });
-  admin = new GhostAdminAPI({ url, key: keys.adminKey, version: 'v3' });
-  content = new GhostContentAPI({ url, key: keys.contentKey, version: 'v3' });
+  site = await startSdkSite('SDK site', 'SDK');
+  url = site.url;
+  admin = new GhostAdminAPI({ url, key: site.adminKey, version: 'v3' });
+  content = new GhostContentAPI({ url, key: site.contentKey, version: 'v3' });
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await service.close();
-});
+afterAll(() => site?.close());
 
 describe('@tryghost/admin-api (v3)', () => {
   it('reads the site', async () => {

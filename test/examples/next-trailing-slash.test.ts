@@ -18,6 +18,8 @@ const SITE = 'http://localhost:3000';
 let dir: string;
 let routes: Routes;
 let keys: { adminKey: string; contentKey: string };
+// the example reads its configuration from these; put back afterwards, as the next file in this process expects
+const saved = { PRESSROOM_DATA: process.env.PRESSROOM_DATA, SITE_URL: process.env.SITE_URL };
 
 /** What Next does before a route handler sees a request: its trailing-slash redirect (308), then routing. */
 function nextHost(trailingSlash: boolean): (path: string, init?: RequestInit) => Promise<Response> {
@@ -74,6 +76,10 @@ afterAll(async () => {
   const { pressroom } = await import('../../examples/next/lib/pressroom');
   await (await pressroom()).close();
   await rm(dir, { recursive: true, force: true });
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
 });
 
 it('loops between Next (308, slash removed) and pressroom (301, slash added) with Next’s default', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from 'pg';
 import { createService, type Service, type ServiceOptions } from '../../lib';
 import { createPgStorage, type PgStorageOptions } from '../../lib/storage/pg';
+import { bundled } from '../helpers/bundled';
 import { adminClient, BASE, type Client } from '../helpers/service';
 import { cli } from '../cli/spawn-cli';
 import { freePort, startFaultServer, type FaultServer } from './pg-server';
@@ -340,14 +341,10 @@ describe('a PostgreSQL server that fails', () => {
       // the server comes up while serve waits: it starts without a restart
       await server!.stop('fast');
       const { spawn } = await import('node:child_process');
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', join(__dirname, '..', '..', 'lib', 'cli', 'run.ts'), 'serve', '--port', '0', '--quiet', '--data', join(dir, 'site')],
-        {
-          cwd: join(__dirname, '..', '..'),
-          env: { ...process.env, DATABASE_URL: server!.url(PASSWORD) },
-        },
-      );
+      const child = spawn(process.execPath, [bundled('cli'), 'serve', '--port', '0', '--quiet', '--data', join(dir, 'site')], {
+        cwd: join(__dirname, '..', '..'),
+        env: { ...process.env, DATABASE_URL: server!.url(PASSWORD) },
+      });
       let out = '';
       child.stdout!.on('data', (chunk) => (out += chunk));
       child.stderr!.on('data', (chunk) => (out += chunk));

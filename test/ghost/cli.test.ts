@@ -3,27 +3,28 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundled } from '../helpers/bundled';
 import { exportZip, ghostExport, exportBytes } from './fixture';
 
 const ROOT = resolve(__dirname, '../..');
-const CLI = join(ROOT, 'lib/cli/run.ts');
 
+// lib/cli/run.ts and lib/cli/site.ts, bundled once per test run (test/helpers/bundled.ts)
 const SETUP = `
-const { openSite } = await import(${JSON.stringify(join(ROOT, 'lib/cli/site.ts'))});
+const { openSite } = await import(${JSON.stringify(bundled('site'))});
 const site = await openSite({ data: process.argv[1] });
 await site.service.setup({ name: 'Ada', email: 'ada@example.com', password: 'a-long-password-1', title: 'CLI site' });
 await site.close();`;
 
 function node(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, args, { cwd: ROOT, timeout: 120_000 }, (error, stdout, stderr) => {
       done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });
 }
 
 /** `pressroom <name> …` as an operator runs it, through the dispatcher (lib/cli/main.ts). */
-const run = (name: string, args: string[]) => node([CLI, name, ...args]);
+const run = (name: string, args: string[]) => node([bundled('cli'), name, ...args]);
 
 let dir: string;
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService } from '../../lib';
 import { createPgStorage } from '../../lib/storage/pg';
+import { bundled } from '../helpers/bundled';
 import { adminToken } from '../helpers/service';
 import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from '../helpers/postgres';
 
@@ -19,7 +20,7 @@ let a: string;
 let b: string;
 
 function startInstance(): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./fixtures/instance.ts', import.meta.url).pathname, POSTGRES_URL, schema], {
+  const child = spawn(process.execPath, [bundled('pg-instance'), POSTGRES_URL, schema], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);

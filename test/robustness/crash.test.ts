@@ -11,6 +11,7 @@ import { createService, type Service } from '../../lib';
 import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
+import { bundled } from '../helpers/bundled';
 import { adminClient, BASE, body } from '../helpers/service';
 import { startReceiver, waitFor, type Receiver } from '../webhooks/receiver';
 import { FULL, scale } from './helpers';
@@ -19,7 +20,8 @@ import { integrityProblems } from './integrity';
 const ROUNDS = scale(2, 10);
 /** The kill lands this long after the third acknowledged write, at most. */
 const KILL_WINDOW_MS = scale(1500, 4000);
-const WRITER = new URL('./fixtures/writer.ts', import.meta.url).pathname;
+// fixtures/writer.ts, bundled once per test run (test/helpers/bundled.ts)
+const WRITER = bundled('crash-writer');
 
 let dataDir: string;
 let adminKey: string;
@@ -65,7 +67,7 @@ const addedIds: string[] = [];
 /** Runs the writer until three writes were acknowledged, then SIGKILLs it after a random delay. */
 function crashRound(): Promise<{ lines: number; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dataDir, adminKey], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [WRITER, dataDir, adminKey], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     let lines = 0;

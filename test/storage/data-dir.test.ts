@@ -4,8 +4,10 @@ import { chmod, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundled } from '../helpers/bundled';
 
-const HOLDER = join(__dirname, 'fixtures', 'hold-data-dir.ts');
+// fixtures/hold-data-dir.ts, bundled once per test run (test/helpers/bundled.ts)
+const HOLDER = bundled('hold-data-dir');
 
 interface Holder {
   child: ChildProcess;
@@ -17,7 +19,7 @@ interface Holder {
 }
 
 function hold(dataDir: string, umask = '022'): Holder {
-  const child = spawn('sh', ['-c', `umask ${umask} && exec "$0" --import tsx "$1" "$2"`, process.execPath, HOLDER, dataDir], {
+  const child = spawn('sh', ['-c', `umask ${umask} && exec "$0" "$1" "$2"`, process.execPath, HOLDER, dataDir], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';

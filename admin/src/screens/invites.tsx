@@ -1,12 +1,10 @@
 // Staff → "Invite people": an invitation by mail with a role, and the pending invitations, each revocable.
 import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
+import type { Role } from '../api-types';
 import { ConfirmDialog, Dialog, ErrorNotice, SelectField, TextField, formatDate } from '../ui';
+import { useAssignableRoles } from './assignable-roles';
 
-interface Role {
-  id: string;
-  name: string;
-}
 interface Invite {
   id: string;
   email: string;
@@ -54,7 +52,7 @@ function InviteDialog({ roles, onClose, onSent }: { roles: Role[]; onClose: () =
 
 /** The invitations section of the Staff screen, for those who may invite (Owner, Administrators, Editors). */
 export function Invitations() {
-  const [roles, setRoles] = useState<Role[]>([]);
+  const roles = useAssignableRoles(true);
   const [invites, setInvites] = useState<Invite[]>([]);
   const [inviting, setInviting] = useState(false);
   const [revoking, setRevoking] = useState<Invite | null>(null);
@@ -67,10 +65,6 @@ export function Invitations() {
     );
   useEffect(() => {
     void load();
-    api.get<{ roles: Role[] }>('roles/?permissions=assign').then(
-      (r) => setRoles(r.roles),
-      () => setRoles([]),
-    );
   }, []);
   const roleOf = (id: string) => roles.find((r) => r.id === id)?.name ?? '';
   return (

@@ -56,6 +56,20 @@ function NotFound() {
   );
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab from the last of `stops` goes to the first, Shift+Tab from the first to the last, and either from
+ * outside them to the nearest end; between them the browser's own order (the document's) moves focus.
+ */
+function keepTabWithin(event: KeyboardEvent, stops: HTMLElement[]): void {
+  const at = stops.indexOf(document.activeElement as HTMLElement);
+  const wraps = at === -1 || (event.shiftKey ? at === 0 : at === stops.length - 1);
+  if (!wraps) return;
+  event.preventDefault();
+  (event.shiftKey ? stops[stops.length - 1] : stops[0]).focus();
+}
+
 export function Shell() {
   const path = useRoute();
   const session = useSession();
@@ -68,13 +82,19 @@ export function Shell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const leaveAsk = useLeaveAsk();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
   useEffect(() => setMenuOpen(false), [path]);
   useEffect(() => {
     if (!menuOpen) return;
+    // the open menu covers the screen: Tab cycles through it and its button, Escape closes it onto the button
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      setMenuOpen(false);
-      menuButton.current?.focus();
+      if (event.defaultPrevented) return;
+      if (event.key === 'Tab' && menuButton.current && sidebar.current) {
+        keepTabWithin(event, [menuButton.current, ...sidebar.current.querySelectorAll<HTMLElement>(FOCUSABLE)]);
+      } else if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -98,7 +118,7 @@ export function Shell() {
         <span class="topbar-site">{session.siteTitle || 'pressroom'}</span>
       </header>
       {menuOpen && <div class="menu-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
-      <aside id="sidebar" class="sidebar">
+      <aside id="sidebar" class="sidebar" ref={sidebar}>
         <div class="site-name" title={session.siteTitle}>
           {session.siteTitle || 'pressroom'}
         </div>

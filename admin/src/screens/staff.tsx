@@ -1,22 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api';
-import type { Role } from '../api-types';
 import { Link, navigate } from '../router';
 import { isEditor, mayManage, roleName, useSession, type StaffUser } from '../session';
+import { useAssignableRoles } from './assignable-roles';
 import { Invitations } from './invites';
 import { ConfirmDialog, Dialog, ErrorNotice, Loading, PageHeader, SelectField, TextArea, TextField } from '../ui';
-
-function useAssignableRoles(enabled: boolean): Role[] {
-  const [roles, setRoles] = useState<Role[]>([]);
-  useEffect(() => {
-    if (enabled)
-      api.get<{ roles: Role[] }>('roles/?permissions=assign').then(
-        (r) => setRoles(r.roles),
-        () => setRoles([]),
-      );
-  }, [enabled]);
-  return roles;
-}
 
 function AddStaffDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (user: StaffUser) => void }) {
   const roles = useAssignableRoles(true);
