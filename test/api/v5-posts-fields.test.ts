@@ -2,7 +2,8 @@
 // `feature_image_caption`, shown and writable as the reference 5.130 shows them; v2/v3 keep their shapes.
 // Every answer is also checked against the v5 OpenAPI documents (test/helpers/service.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, BASE, body, createTestSite, snapshot, type TestSite } from '../helpers/service';
+import { BASE, body, createTestSite, snapshot, type TestSite } from '../helpers/service';
+import { v5Clients } from '../helpers/v5-client';
 
 let site: TestSite;
 
@@ -11,17 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-async function admin(method: string, path: string, payload?: unknown) {
-  const token = await adminToken(site.adminKey, { aud: '/admin/' });
-  const headers: Record<string, string> = { authorization: `Svc ${token}` };
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  return site.service.fetch(
-    new Request(`${BASE}/svc/api/admin/${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) }),
-  );
-}
-
-const content = (path: string, root = 'content') =>
-  site.service.fetch(new Request(`${BASE}/svc/api/${root}/${path}${path.includes('?') ? '&' : '?'}key=${site.contentKey}`));
+const { admin, content } = v5Clients(() => site);
 
 const HOSTILE_CAPTION =
   '<img src=x onerror="alert(1)"><a href="javascript:alert(1)" onclick="alert(2)">x</a><script>alert(3)</script>' +

@@ -2,7 +2,8 @@
 // carry that pressroom has data for, and those of features it lacks as the reference shows them with the
 // features off (README, "v5 shapes"). Every answer is also checked against the v5 OpenAPI documents.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, BASE, body, createTestSite, type TestSite } from '../helpers/service';
+import { BASE, body, createTestSite, type TestSite } from '../helpers/service';
+import { v5Clients } from '../helpers/v5-client';
 
 let site: TestSite;
 
@@ -11,16 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-async function admin(method: string, path: string, payload?: unknown) {
-  const token = await adminToken(site.adminKey, { aud: '/admin/' });
-  const headers: Record<string, string> = { authorization: `Svc ${token}` };
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  return site.service.fetch(
-    new Request(`${BASE}/svc/api/admin/${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) }),
-  );
-}
-
-const content = (path: string) => site.service.fetch(new Request(`${BASE}/svc/api/content/${path}${path.includes('?') ? '&' : '?'}key=${site.contentKey}`));
+const { admin, content } = v5Clients(() => site);
 
 describe('v5 posts', () => {
   it('show frontmatter (null) on both APIs, and email_subject, access and comments on the Content API; v3 keeps its shapes', async () => {

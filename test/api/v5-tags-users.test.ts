@@ -2,7 +2,8 @@
 // v5 answers carry them (lib/resources/tags/fields.ts, lib/resources/users/fields.ts; README, "v5 shapes").
 // Every answer is also checked against the v5 OpenAPI documents (test/helpers/openapi-check.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, BASE, body, createTestSite, type TestSite } from '../helpers/service';
+import { BASE, body, createTestSite, type TestSite } from '../helpers/service';
+import { v5Clients } from '../helpers/v5-client';
 import { ORIGIN, OWNER, sessionClient } from '../users/helpers';
 import { responseChecker } from '../helpers/openapi-check';
 
@@ -13,17 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-async function admin(method: string, path: string, payload?: unknown) {
-  const token = await adminToken(site.adminKey, { aud: '/admin/' });
-  const headers: Record<string, string> = { authorization: `Svc ${token}` };
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  return site.service.fetch(
-    new Request(`${BASE}/svc/api/admin/${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) }),
-  );
-}
-
-const content = (path: string, root = 'content') =>
-  site.service.fetch(new Request(`${BASE}/svc/api/${root}/${path}${path.includes('?') ? '&' : '?'}key=${site.contentKey}`));
+const { admin, content } = v5Clients(() => site);
 
 const TAG_SOCIAL = { og_image: 'https://img.example/og.png', og_title: 'OG', twitter_description: 'TW', canonical_url: 'https://example.com/t' };
 const TAG_INJECTION = { codeinjection_head: '<style></style>', accent_color: '#ff0000' };
