@@ -359,7 +359,7 @@ export class HtmlGenerator {
       : '';
     const heading = (tag: string) => (this.chance(0.7) ? `<${tag} class="kg-signup-card-heading">${this.inline(1)}</${tag}>` : '');
     const label = () =>
-      `<input${this.attr('data-members-label', '')}${this.pick([' type="hidden"', ' type="text"', '', ' type="url"', ' type="checkbox"', ' type="bogus"'])}${this.chance(0.8) ? this.attr('value', this.pick(['News', ' spaced ', 'multi\nline', '', 'é &'])) : ''}>`;
+      `<input${this.attr('data-members-label', '')}${this.pick([' type="hidden"', ' type="text"', '', ' type="url"', ' type="checkbox"', ' type="bogus"', ' type="EMAIL" multiple', ' type="email"', ' type="color"', ' type="file"'])}${this.chance(0.8) ? this.attr('value', this.pick(['News', ' spaced ', 'multi\nline', '', 'é &', 'a@b.c , d@e.f', '#ABCDEF'])) : ''}>`;
     let labels = '';
     for (let i = this.int(3); i > 0; i--) labels += label();
     const button = `<button class="kg-signup-card-button ${this.pick(['kg-style-accent', ''])}"${this.colorStyle('background-color')}${this.colorStyle('color')}>${this.chance(0.8) ? `<span class="kg-signup-card-button-default">${this.ws()}${this.text()}${this.ws()}</span>` : ''}<span class="kg-signup-card-button-loading">…</span></button>`;

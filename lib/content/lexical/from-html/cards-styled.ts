@@ -58,15 +58,26 @@ function signupLayout(div: Element): string {
 const VALUE_AS_WRITTEN = new Set(['hidden', 'submit', 'image', 'reset', 'button']);
 const TEXT_LIKE = new Set(['text', 'search', 'tel', 'password']);
 
+const ASCII_SPACE_AROUND = /^[\t\n\f\r ]+|[\t\n\f\r ]+$/g;
+
 function inputValue(input: Element): string {
   const written = getAttr(input, 'value');
   const type = (getAttr(input, 'type') ?? 'text').toLowerCase();
   if (VALUE_AS_WRITTEN.has(type)) return written ?? '';
   if (type === 'checkbox' || type === 'radio') return written ?? 'on';
+  if (type === 'file') return '';
+  const value = written ?? '';
+  if (type === 'color') return /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : '#000000';
+  if (type === 'email' && getAttr(input, 'multiple') !== null)
+    return value
+      .split(',')
+      .map((token) => token.replace(ASCII_SPACE_AROUND, ''))
+      .join(',');
   const known = TEXT_LIKE.has(type) || type === 'url' || type === 'email';
+  // dates, times and numbers go through their own parsers in jsdom
   if (!known && INPUT_TYPES.has(type)) throw new LexicalError(`html has a signup card label in an <input type="${type}">, which pressroom does not read`);
-  const value = (written ?? '').replace(/[\r\n]/g, '');
-  return type === 'url' || type === 'email' ? value.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '') : value;
+  const line = value.replace(/[\r\n]/g, '');
+  return type === 'url' || type === 'email' ? line.replace(ASCII_SPACE_AROUND, '') : line;
 }
 
 // the types an input knows; any other type attribute makes a text input
