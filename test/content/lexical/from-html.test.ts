@@ -132,6 +132,7 @@ describe('htmlToLexical on the cards other platforms and forms export', () => {
     ['an hsl() colour', '<a class="kg-cta-button" style="background-color: hsl(0, 100%, 50%)">x</a>'],
     ['a colour declared twice', '<a class="kg-cta-button" style="color: red; color: #fff">x</a>'],
     ['a background shorthand with several parts', '<a class="kg-cta-button" style="background: #fff url(x.png)">x</a>'],
+    ['a comment in its style', '<a class="kg-cta-button" style="color: /* brand */ red">x</a>'],
   ])('refuses a card with %s rather than convert it unlike the reference', (_what, button) => {
     const html = `<div class="kg-cta-card"><div class="kg-cta-text">t</div>${button}</div>`;
     expect(() => htmlToLexical(html)).toThrow(UnreadableStyleError);

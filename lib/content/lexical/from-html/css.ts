@@ -81,6 +81,9 @@ function backgroundShorthandColor(declared: string): string {
  * depends on which of the longhand and shorthand came first and whether the second is valid: refused.
  */
 function single(element: Element, names: readonly string[], what: string): [string, string] | null {
+  // comments and escapes change what the CSS parser reads; the split on ';' and ':' below knows neither
+  const text = getAttr(element, 'style') ?? '';
+  if (text.includes('/*') || text.includes('\\')) throw unsupported('style', text);
   const found = declarations(element).filter(([name]) => names.includes(name));
   if (found.length > 1)
     throw new UnreadableStyleError(`html has a card whose ${what} is declared more than once in one style, which pressroom cannot read as the reference does`);
