@@ -6,4 +6,4 @@ export { LEXICAL_LIMITS, isKnownLexicalType, parseLexical, type LexicalLimits } 
 export { renderLexical, type LexicalRenderOptions } from './render';
 export { lexicalContent, type LexicalContent } from './content';
 export { EMPTY_LEXICAL } from './empty';
-export { htmlToLexical } from './from-html';
+export { htmlToLexical, UnreadableStyleError } from './from-html';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToLexical, LexicalError, parseLexical, renderLexical } from '../../../lib/content/lexical';
+import { htmlToLexical, LexicalError, parseLexical, renderLexical, UnreadableStyleError } from '../../../lib/content/lexical';
 import { HtmlGenerator } from './html.gen';
 import { loadOracleOrError, ORACLE_IMAGE_WIDTHS, ORACLE_MAX_IMAGE_WIDTH, ORACLE_SITE, type Oracle } from './oracle';
 
@@ -38,6 +38,12 @@ function reference(oracle: Oracle, html: string): string | Error {
 // without its button…) lexical discards the whole update and the reference answers an empty document,
 // dropping everything the client sent; pressroom refuses such HTML with a LexicalError instead.
 const EMPTY_ROOT = '{"root":{"children":[],"direction":null,"format":"","indent":0,"type":"root","version":1}}';
+
+// A card colour or image in a form pressroom does not read as the reference's CSS library does (hsl(),
+// lab(), a shorthand with several parts, one property declared twice…) is refused (UnreadableStyleError),
+// never converted differently; the generator writes the forms pressroom reads, so only the documents it
+// cuts and splices at random reach these, and they stay rare.
+const MAX_UNREADABLE_STYLES_PER_BATCH = 3;
 
 describe('html → lexical, differential against the reference converter', () => {
   const oracle = loadOracleOrError();
@@ -83,6 +89,8 @@ describe('html → lexical, differential against the reference converter', () =>
       'html',
       'paywall',
       'horizontalrule',
+      'call-to-action',
+      'signup',
     ];
     for (const type of [...types, ...cards]) expect(seen.get(type) ?? 0, type).toBeGreaterThan(3);
   });
@@ -90,6 +98,7 @@ describe('html → lexical, differential against the reference converter', () =>
 
 async function batch(oracle: Oracle, firstSeed: number, lastSeed: number): Promise<void> {
   const failures: string[] = [];
+  let unreadableStyles = 0;
   for (let seed = firstSeed; seed <= lastSeed; seed++) {
     // the conversions are synchronous: let the worker answer vitest between documents
     if (seed % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -102,6 +111,10 @@ async function batch(oracle: Oracle, firstSeed: number, lastSeed: number): Promi
       actual = error as Error;
     }
     if (actual instanceof LexicalError && expected === EMPTY_ROOT) continue;
+    if (actual instanceof UnreadableStyleError && !(expected instanceof Error)) {
+      unreadableStyles++;
+      continue;
+    }
     if (expected instanceof Error || actual instanceof Error) {
       if (failures.length < 5) failures.push(`seed ${seed}: ${String(expected)} / ${String(actual)}\n${html}`);
       continue;
@@ -119,4 +132,5 @@ async function batch(oracle: Oracle, firstSeed: number, lastSeed: number): Promi
     }
   }
   expect(failures.join('\n\n')).toBe('');
+  expect(unreadableStyles, 'documents refused for a style pressroom cannot read').toBeLessThanOrEqual(MAX_UNREADABLE_STYLES_PER_BATCH);
 }

@@ -3,10 +3,10 @@ import { random, SAFE_URLS, UNSAFE_URLS } from './generate';
 // Seeded random HTML documents for the html → lexical differential test: every construct the reference's
 // converter knows (text formats, links, line breaks, headings, lists, quotes, rules, images, figures,
 // galleries, code, embeds, video, audio, bookmarks, buttons, callouts, toggles, files, html card markers,
-// paywalls, tables, headers, products, Medium galleries), nested in each other, with odd white space,
-// entities, hostile text and broken markup. Not generated, because pressroom does not convert them as the
-// reference does yet (the report of branch fromhtml lists them): call-to-action and signup cards (their
-// colours go through jsdom's CSS parser), Squarespace galleries and Medium "mixtape" bookmarks.
+// paywalls, tables, headers, products, call-to-action and signup cards, Medium galleries and "mixtape"
+// bookmarks, Squarespace galleries), nested in each other, with odd white space, entities, hostile text
+// and broken markup. Inline colours and background images are written in the forms pressroom reads
+// (lib/content/lexical/from-html/css.ts; the others it refuses, test/content/lexical/from-html.test.ts).
 
 const WORDS = [
   'plain words',
@@ -49,6 +49,24 @@ const IMAGES = [
   '//cdn.example.com/a.jpg',
   'data:image/png;base64,AAAA',
   'https://example.com/ü.jpg',
+  '',
+];
+// colours as css.ts reads them: hex, integer rgb()/rgba(), keywords, invalid values, nothing
+const COLORS = [
+  '#FF1A75',
+  '#abc',
+  '#abcd',
+  '#12345678',
+  'rgb(1, 2, 3)',
+  'rgb(10 20 300)',
+  'rgba(0,0,0,0.5)',
+  'rgb(4 5 6 / 50%)',
+  'red',
+  'transparent',
+  'TRANSPARENT',
+  'var(--accent)',
+  'zz',
+  'inherit',
   '',
 ];
 const LANGUAGES = ['language-js', 'lang-python', 'language-', 'hljs', 'language-C++ extra'];
@@ -196,6 +214,10 @@ export class HtmlGenerator {
       },
       () =>
         `<!--kg-card-begin: html-->${this.ws()}${this.pick(['<div class="custom">x</div>', '<p>a</p>\n<p>b</p>', 'loose text', '<script>alert(1)</script>', '<table><tr><td>1</td></tr></table>'])}${this.ws()}<!--kg-card-end: html-->`,
+      () => this.callToAction(),
+      () => this.signup(),
+      () => this.squarespaceGallery(),
+      () => this.mixtape(),
       () => `<!--${this.pick(['members-only', ' members-only ', 'a comment', 'kg-card-begin: markdown'])}-->`,
       () =>
         `<table>${this.chance(0.5) ? '<thead><tr><th>h</th></tr></thead>' : ''}<tr><td>${this.inline(1)}</td><td><table><tr><td>n</td></tr></table></td></tr></table>`,
@@ -289,6 +311,97 @@ export class HtmlGenerator {
   private bookmark(): string {
     const thumbnail = this.chance(0.5) ? `<div class="kg-bookmark-thumbnail"><img${this.attr('src', this.pick(IMAGES))} alt=""></div>` : '';
     return `<figure class="kg-card kg-bookmark-card"><a class="kg-bookmark-container"${this.attr('href', this.url())}><div class="kg-bookmark-content"><div class="kg-bookmark-title">${this.text()}</div><div class="kg-bookmark-description">${this.text()}</div><div class="kg-bookmark-metadata"><img class="kg-bookmark-icon"${this.attr('src', this.pick(IMAGES))}><span class="kg-bookmark-author">${this.text()}</span><span class="kg-bookmark-publisher">${this.text()}</span></div></div>${thumbnail}</a>${this.caption()}</figure>`;
+  }
+
+  /** An inline style with one colour property, or none; the background shorthand now and then. */
+  private colorStyle(property: 'color' | 'background-color'): string {
+    if (this.chance(0.3)) return '';
+    const name = property === 'background-color' && this.chance(0.2) ? 'background' : property;
+    return this.attr('style', `${name}:${this.pick([' ', ''])}${this.pick(COLORS)}${this.chance(0.1) ? ' !important' : ''}`);
+  }
+
+  private callToAction(): string {
+    const classes = ['kg-card', 'kg-cta-card'];
+    if (this.chance(0.5)) classes.push(`kg-cta-bg-${this.pick(['grey', 'white', 'blue', 'none', 'x-y'])}`);
+    if (this.chance(0.4)) classes.push('kg-cta-has-dividers');
+    if (this.chance(0.3)) classes.push(this.pick(['kg-cta-minimal', 'kg-cta-immersive']));
+    const layout = this.chance(0.5) ? this.attr('data-layout', this.pick(['minimal', 'immersive', ''])) : '';
+    const alignment = this.chance(0.5) ? this.attr('data-alignment', this.pick(['left', 'center', ''])) : '';
+    const sponsor = this.chance(0.5)
+      ? `<div class="kg-cta-sponsor-label-wrapper"><div class="kg-cta-sponsor-label">${this.ws()}${this.pick(['SPONSORED', '<span style="white-space: pre-wrap;">Ad</span>', '<p>nested <b>p</b></p>', '<div>block</div>', '', this.inline(1)])}${this.ws()}</div></div>`
+      : '';
+    const image = this.chance(0.4)
+      ? `<div class="kg-cta-image-container">${this.chance(0.8) ? `<img${this.attr('src', this.pick(IMAGES))}${this.chance(0.5) ? ' width="300"' : ''}${this.chance(0.5) ? this.attr('height', this.pick(['200', 'x'])) : ''} alt="">` : ''}</div>`
+      : '';
+    const text = this.chance(0.95)
+      ? `<div class="kg-cta-text">${this.ws()}${this.chance(0.5) ? `<p>${this.inline(2)}</p>` : this.inline(2)}${this.ws()}</div>`
+      : '';
+    const button = this.chance(0.6)
+      ? `<a${this.chance(0.8) ? this.attr('href', this.url()) : ''} class="kg-cta-button ${this.pick(['kg-style-accent', ''])}"${this.colorStyle('background-color')}>${this.ws()}${this.text()}${this.ws()}</a>`
+      : '';
+    const content = this.pick([
+      `${sponsor}<div class="kg-cta-content">${image}<div class="kg-cta-content-inner">${text}${button}</div></div>`,
+      `${image}${text}${sponsor}${button}`,
+      `${text}<div>${this.nested(() => this.block())}</div>${button}${sponsor}`,
+    ]);
+    return `<div${this.attr('class', classes.join(' '))}${layout}${alignment}>${content}</div>`;
+  }
+
+  private signup(): string {
+    const classes = ['kg-card', 'kg-signup-card'];
+    if (this.chance(0.5)) classes.push(this.pick(['kg-layout-split', 'kg-layout-full', 'kg-layout-wide', 'kg-layout-regular']));
+    if (this.chance(0.2)) classes.push('kg-style-accent');
+    if (this.chance(0.2)) classes.push('kg-swapped');
+    if (this.chance(0.2)) classes.push('kg-content-wide');
+    const marker = this.pick([' data-lexical-signup-form=""', ' data-lexical-signup-form', ' data-lexical-signup-form=""', ' data-lexical-signup-form="x"']);
+    const image = this.chance(0.4)
+      ? `<picture><img class="kg-signup-card-image"${this.chance(0.8) ? this.attr('src', this.pick(IMAGES)) : ''} alt=""></picture>`
+      : '';
+    const heading = (tag: string) => (this.chance(0.7) ? `<${tag} class="kg-signup-card-heading">${this.inline(1)}</${tag}>` : '');
+    const label = () =>
+      `<input${this.attr('data-members-label', '')}${this.pick([' type="hidden"', ' type="text"', '', ' type="url"', ' type="checkbox"', ' type="bogus"', ' type="EMAIL" multiple', ' type="email"', ' type="color"', ' type="file"'])}${this.chance(0.8) ? this.attr('value', this.pick(['News', ' spaced ', 'multi\nline', '', 'é &', 'a@b.c , d@e.f', '#ABCDEF'])) : ''}>`;
+    let labels = '';
+    for (let i = this.int(3); i > 0; i--) labels += label();
+    const button = `<button class="kg-signup-card-button ${this.pick(['kg-style-accent', ''])}"${this.colorStyle('background-color')}${this.colorStyle('color')}>${this.chance(0.8) ? `<span class="kg-signup-card-button-default">${this.ws()}${this.text()}${this.ws()}</span>` : ''}<span class="kg-signup-card-button-loading">…</span></button>`;
+    const success = this.chance(0.7) ? `<div class="kg-signup-card-success"${this.colorStyle('color')}>${this.ws()}${this.text()}${this.ws()}</div>` : '';
+    const text = `<div class="kg-signup-card-text ${this.pick(['kg-align-center', 'kg-align-left', ''])}">${heading('h2')}${heading('h3')}<form class="kg-signup-card-form" data-members-form="signup">${labels}<div class="kg-signup-card-fields"><input class="kg-signup-card-input" type="email" required="">${button}</div>${success}</form>${this.chance(0.6) ? `<p class="kg-signup-card-disclaimer">${this.inline(1)}</p>` : ''}</div>`;
+    return `<div${this.attr('class', classes.join(' '))}${marker}${this.colorStyle('background-color')}>${this.chance(0.5) ? image + text : `<div class="kg-signup-card-content">${text}${image}</div>`}</div>`;
+  }
+
+  private squarespaceGallery(): string {
+    let slides = '';
+    for (let i = this.int(5); i >= 0; i--) {
+      const src = this.pick(IMAGES);
+      const dimensions = this.chance(0.5) ? this.attr('data-image-dimensions', this.pick(['2500x1667', 'x', '12x'])) : '';
+      const noscript = this.chance(0.8)
+        ? `<noscript>${this.chance(0.9) ? `<img${this.attr('src', src)}${this.chance(0.3) ? ' class="thumb-image"' : ''}>` : 'no image'}</noscript>`
+        : '';
+      const lazy = `<img class="thumb-image"${this.chance(0.8) ? this.attr('data-src', src) : ''}${this.chance(0.2) ? this.attr('src', src) : ''}${dimensions}${this.chance(0.3) ? this.attr('alt', 'alt') : ''}>`;
+      slides += `<div class="slide"${this.chance(0.3) ? ' data-type="image"' : ''}><div class="margin-wrapper">${this.chance(0.1) ? '' : `<a class="image-slide-anchor">${noscript}${lazy}</a>`}${this.chance(0.3) ? `<div class="meta"><div class="meta-title">${this.inline(1)}</div></div>` : ''}</div></div>`;
+    }
+    const cls = this.pick([
+      'sqs-gallery-container sqs-gallery-block-grid',
+      'sqs-gallery-container',
+      'sqs-gallery-container summary-thumbnail',
+      'x-sqs-gallery-containery',
+    ]);
+    return `<div${this.attr('class', cls)}><div class="sqs-gallery">${slides}</div></div>`;
+  }
+
+  private mixtape(): string {
+    const title = this.chance(0.8) ? `<strong class="markup--strong markup--mixtapeEmbed-strong">${this.chance(0.9) ? this.inline(1) : ''}</strong>` : '';
+    const description = this.chance(0.7) ? `<em class="markup--em markup--mixtapeEmbed-em">${this.chance(0.9) ? this.inline(1) : ''}</em>` : '';
+    const br = this.chance(0.95) ? '<br>' : '';
+    const inner = this.pick([
+      `${title}${br}${description}${this.text()}`,
+      `${title}${description}${br}${this.text()}`,
+      `${br}${this.text()}${description}${title}`,
+    ]);
+    const anchor = `<a${this.chance(0.9) ? this.attr('href', this.url()) : ''} data-href="x" class="markup--anchor markup--mixtapeEmbed-anchor" title="t">${inner}</a>`;
+    const image = this.chance(0.7)
+      ? `<a href="https://medium.com/x" class="js-mixtapeImage mixtapeImage${this.chance(0.3) ? ' mixtapeImage--empty u-ignoreBlock' : ''}"${this.chance(0.7) ? this.attr('style', `background-image: ${this.pick(['url(https://cdn-images-1.medium.com/fit/c/160/160/1*abc.jpeg)', 'url("q.png")', "url('s.png')", 'none'])};`) : ''}></a>`
+      : '';
+    return `<div class="graf graf--mixtapeEmbed${this.chance(0.2) ? ' graf-after--p' : ''}" name="m">${this.chance(0.9) ? anchor : ''}${image}</div>`;
   }
 
   /** A whole document: several blocks, white space between; one in six is cut and spliced at random. */

@@ -242,3 +242,56 @@ export const productJson = (data: Data) =>
     ),
     'productImageSrc',
   );
+
+export const callToActionJson = (data: Data) =>
+  build(
+    'call-to-action',
+    [
+      ['layout', 'minimal'],
+      ['alignment', 'left'],
+      ['textValue', ''],
+      ['showButton', true],
+      ['showDividers', true],
+      ['buttonText', 'Learn more'],
+      ['buttonUrl', ''],
+      ['buttonColor', '#000000'],
+      ['buttonTextColor', '#ffffff'],
+      ['hasSponsorLabel', true],
+      ['sponsorLabel', '<p><span style="white-space: pre-wrap;">SPONSORED</span></p>'],
+      ['backgroundColor', 'grey'],
+      ['linkColor', 'text'],
+      ['imageUrl', ''],
+      ['imageWidth', null],
+      ['imageHeight', null],
+      ['visibility', DEFAULT_VISIBILITY],
+    ],
+    data,
+  );
+
+/** The signup card's own constructor: a transparent background leaves the text colour to the page unless an image covers it. */
+export function signupJson(data: Data): Record<string, unknown> {
+  const card = build(
+    'signup',
+    [
+      ['alignment', 'left'],
+      ['backgroundColor', '#F0F0F0'],
+      ['backgroundImageSrc', ''],
+      ['backgroundSize', 'cover'],
+      ['textColor', '#000000'],
+      ['buttonColor', 'accent'],
+      ['buttonTextColor', '#FFFFFF'],
+      ['buttonText', 'Subscribe'],
+      ['disclaimer', ''],
+      ['header', ''],
+      ['labels', () => []],
+      ['layout', 'wide'],
+      ['subheader', ''],
+      ['successMessage', 'Email sent! Check your inbox to complete your signup.'],
+      ['swapped', false],
+    ],
+    data,
+  );
+  card.swapped = data.swapped || false; // `||` here, where generated nodes use `??`
+  if (data.backgroundColor === 'transparent' && (data.layout === 'split' || !data.backgroundImageSrc)) card.textColor = '';
+  return card;
+}

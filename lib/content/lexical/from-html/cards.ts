@@ -1,6 +1,8 @@
-import { cleanBasicHtml } from '../cards/clean-basic-html';
 import { LexicalError } from '../error';
 import * as json from './card-json';
+import { callToActionMatcher, signupMatcher } from './cards-styled';
+import { mixtapeMatcher, squarespaceGalleryMatcher } from './cards-foreign';
+import { galleryImage, imageAttributes, offer, readCaption, type CardMatcher } from './card-read';
 import {
   childNodes,
   className,
@@ -22,7 +24,6 @@ import {
   remove,
   setAttr,
   textContent,
-  unsignedLong,
   type DomNode,
   type Element,
 } from './dom';
@@ -30,60 +31,6 @@ import {
 // The reference's card importers (kg-default-nodes 2.0.1 `importDOM`), each a matcher that, for a DOM
 // node, offers a conversion with a priority; the highest priority wins and a conversion may still give up
 // (null), which leaves the element's children to be converted instead.
-
-export type CardJson = Record<string, unknown>;
-export interface CardMatch {
-  priority: number;
-  convert: (node: DomNode) => CardJson | null;
-}
-export type CardMatcher = (node: DomNode) => CardMatch | null;
-
-const offer = (priority: number, convert: (node: Element) => CardJson | null): CardMatch => ({ priority, convert: (node) => convert(node as Element) });
-
-/** The reference's readCaptionFromElement: every figcaption's cleaned HTML, joined with " / ". */
-function readCaption(element: Element, selector = 'figcaption'): string | null | undefined {
-  let caption: string | null | undefined;
-  for (const figcaption of querySelectorAll(element, selector)) {
-    const clean = cleanBasicHtml(innerHTML(figcaption));
-    caption = caption ? `${caption} / ${String(clean)}` : clean;
-  }
-  return caption;
-}
-
-/** readImageAttributesFromElement. */
-function imageAttributes(img: Element): Record<string, unknown> {
-  const attrs: Record<string, unknown> = {};
-  const src = reflectUrl(img, 'src');
-  if (src) attrs.src = src;
-  const width = unsignedLong(getAttr(img, 'width'));
-  const height = unsignedLong(getAttr(img, 'height'));
-  if (width) attrs.width = width;
-  else if (dataAttr(img, 'width')) attrs.width = parseIntLike(dataAttr(img, 'width')!);
-  if (height) attrs.height = height;
-  else if (dataAttr(img, 'height')) attrs.height = parseIntLike(dataAttr(img, 'height')!);
-  const dimensions = getAttr(img, 'data-image-dimensions');
-  if (!width && !height && dimensions) {
-    const match = /^(\d*)x(\d*)$/i.exec(dimensions);
-    if (!match) throw new LexicalError('html has an image whose data-image-dimensions is not WIDTHxHEIGHT'); // the reference fails here too
-    attrs.width = parseIntLike(match[1]);
-    attrs.height = parseIntLike(match[2]);
-  }
-  const alt = getAttr(img, 'alt');
-  if (alt) attrs.alt = alt;
-  const title = getAttr(img, 'title');
-  if (title) attrs.title = title;
-  const parent = parentElement(img);
-  if (parent && nodeName(parent) === 'A') {
-    const href = reflectUrl(parent, 'href');
-    if (href !== attrs.src) attrs.href = href;
-  }
-  return attrs;
-}
-
-/** JavaScript's parseInt(value, 10), NaN included. */
-function parseIntLike(value: string): number {
-  return parseInt(value, 10);
-}
 
 const LANGUAGE = /lang(?:uage)?-(.*?)(?:\s|$)/i;
 
@@ -106,13 +53,6 @@ function iframePayload(iframe: Element): Record<string, unknown> | null {
     src = reflectUrl(iframe, 'src');
   }
   return { url: src, html: outerHTML(iframe) };
-}
-
-function galleryImage(img: Element, index: number): Record<string, unknown> {
-  const image = imageAttributes(img);
-  image.fileName = (/[^/]*$/.exec(reflectUrl(img, 'src')) as RegExpExecArray)[0];
-  image.row = Math.floor(index / 3);
-  return image;
 }
 
 function cardWidth(element: Element): string {
@@ -239,6 +179,7 @@ function calloutColor(element: Element): string | null {
   return match && match[1];
 }
 
+// in the order the reference registers its nodes (DEFAULT_NODES): on equal priority the first one wins
 const divMatchers: CardMatcher[] = [
   // audio
   (node) => {
@@ -269,6 +210,7 @@ const divMatchers: CardMatcher[] = [
       });
     });
   },
+  callToActionMatcher,
   // file
   (node) => {
     if (!hasClass(node as Element, 'kg-file-card')) return null;
@@ -353,6 +295,7 @@ const divMatchers: CardMatcher[] = [
       });
     });
   },
+  mixtapeMatcher,
   // product (gives up when it has none of title, description, image, link)
   (node) => {
     if (!hasClass(node as Element, 'kg-product-card')) return null;
@@ -408,6 +351,8 @@ const divMatchers: CardMatcher[] = [
       return json.galleryJson({ caption, images: images.map(galleryImage) });
     });
   },
+  squarespaceGalleryMatcher,
+  signupMatcher,
 ];
 
 function isGrafGallery(node: DomNode): boolean {

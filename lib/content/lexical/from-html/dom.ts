@@ -1,4 +1,4 @@
-import { defaultTreeAdapter, parse, serialize, serializeOuter, type DefaultTreeAdapterMap } from 'parse5';
+import { defaultTreeAdapter, parse, parseFragment, serialize, serializeOuter, type DefaultTreeAdapterMap } from 'parse5';
 
 // The reference parses the HTML with jsdom, whose parser is parse5: parsing with parse5 gives the same
 // tree. These helpers answer what the reference's converters ask of jsdom's DOM (reflected attributes,
@@ -140,12 +140,26 @@ export function textContent(node: DomNode): string {
   return text;
 }
 
+// jsdom serializes as a document without scripting: the text of a <noscript> is escaped like any other
+const SERIALIZE = { scriptingEnabled: false } as const;
+
 export function innerHTML(element: Element): string {
-  return serialize(element);
+  return serialize(element, SERIALIZE);
+}
+
+/** `element.innerHTML = html`: the fragment parsed in the element's context replaces its children. */
+export function setInnerHTML(element: Element, html: string): void {
+  const fragment = parseFragment(element, html, { scriptingEnabled: false, treeAdapter: jsdomAdapter });
+  for (const child of [...element.childNodes]) adapter.detachNode(child);
+  for (const child of [...fragment.childNodes]) {
+    adapter.detachNode(child);
+    adapter.appendChild(element, child);
+  }
+  positions.delete(element);
 }
 
 export function outerHTML(element: Element): string {
-  return serializeOuter(element);
+  return serializeOuter(element, SERIALIZE);
 }
 
 /** Descendant elements in document order. */

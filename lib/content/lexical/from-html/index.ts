@@ -5,6 +5,8 @@ import { parseBody } from './dom';
 import { DomDepthError, DomImporter } from './import-dom';
 import { insertIntoRoot, mergeText, Transformer } from './insert';
 import { serializeNode } from './serialize';
+
+export { UnreadableStyleError } from './css';
 import { Tree } from './tree';
 
 // HTML → lexical as the reference converts it (@tryghost/kg-html-to-lexical 1.2.24 on lexical 0.13.1),
