@@ -22,9 +22,13 @@ interface Site {
   admin: Client;
   contentKey: string;
   logs: string[];
-  /** Ids of the posts whose `post.added` webhook arrived (at least once each). */
-  delivered: Set<string>;
 }
+
+/**
+ * Ids of the posts whose `post.added` webhook arrived (at least once each), through any of the sites:
+ * they share one database, so the worker of a site an earlier test opened may claim the delivery.
+ */
+const delivered = new Set<string>();
 
 let server: FaultServer | undefined;
 let skipped: string | undefined;
@@ -38,7 +42,6 @@ async function openSite(storage: Partial<PgStorageOptions> = {}, options: Servic
     warn: (message: string) => logs.push(`warn ${message}`),
     error: (message: string, error?: unknown) => logs.push(`error ${message} ${error instanceof Error ? error.message : ''}`),
   };
-  const delivered = new Set<string>();
   const service = await createService({
     url: BASE,
     storage: await createPgStorage({ connectionString: server!.url(PASSWORD), logger, connectTimeoutMs: 1000, statementTimeoutMs: 5000, ...storage }),
@@ -56,7 +59,7 @@ async function openSite(storage: Partial<PgStorageOptions> = {}, options: Servic
   });
   if (first) await service.setup({ name: 'Ada', email: 'ada@example.com', password: 'a-long-password-1', title: 'Faults' });
   const { adminKey, contentKey } = await service.createIntegration({ name: `faults ${sites.length}` });
-  const site = { service, admin: adminClient(service, adminKey), contentKey, logs, delivered };
+  const site = { service, admin: adminClient(service, adminKey), contentKey, logs };
   sites.push(site);
   return site;
 }
@@ -152,8 +155,8 @@ async function expectWhole(site: Site, label: string, acknowledged: string[]): P
   expect(orphans).toEqual([]);
   // each acknowledged post's webhook arrives (at least once), the worker going on by itself; a claim
   // whose answer the cut lost is sent again only when its lease ends (timeoutMs + 60 s, lib/events/worker.ts)
-  await until('webhooks delivered', async () => (acknowledged.every((id) => site.delivered.has(id)) ? true : undefined), 1000, 90_000).catch(async (error) => {
-    const missing = acknowledged.filter((id) => !site.delivered.has(id));
+  await until('webhooks delivered', async () => (acknowledged.every((id) => delivered.has(id)) ? true : undefined), 1000, 90_000).catch(async (error) => {
+    const missing = acknowledged.filter((id) => !delivered.has(id));
     const rows = await server!.sql(`SELECT * FROM webhook_deliveries WHERE body::text LIKE $1`, [`%${missing[0]}%`]);
     throw new Error(`${(error as Error).message}; ${missing.length} missing, e.g. ${JSON.stringify(rows)}; logs ${site.logs.slice(-8).join(' | ')}`);
   });
