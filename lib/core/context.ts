@@ -13,6 +13,9 @@ export const VERSIONS: readonly Version[] = ['v2', 'v3', 'v5'];
 /** Whether a version shows what v3 added to v2's shapes: v3, and v5 (whose shapes are v3's until it has its own). */
 export const showsV3Shapes = (version: Version): boolean => version !== 'v2';
 
+/** Whether a version's post writes take `lexical` (issue 34: v5's do; v2 and v3 clients write mobiledoc): the one place that decides it. */
+export const takesLexical = (version: Version): boolean => version === 'v5';
+
 /** The segment naming `version` in an API address: `v3/` in `/<name>/api/v3/admin/`, nothing for v5's unversioned roots. */
 export const versionSegment = (version: Version): string => (version === 'v5' ? '' : `${version}/`);
 

@@ -1,5 +1,6 @@
 import type { PostType } from '../../storage/rows';
-import { postInputSchema, takesLexical } from '../../resources/posts/schema';
+import { postInputSchema } from '../../resources/posts/schema';
+import { takesLexical } from '../../core/context';
 import { adminPostSchema, contentPostSchema } from '../../resources/posts/response';
 import { listEnvelope } from '../../resources/shared/response';
 import type { OperationTable } from '../spec';

@@ -18,7 +18,7 @@ import { ImageSizes } from '../../files/image-sizes';
 import { UPLOAD_MAX_WIDTH } from '../../files/image-options';
 import { isResizable } from '../../files/variants';
 import type { AppContext, Version } from '../../core/context';
-import { takesLexical } from './schema';
+import { takesLexical } from '../../core/context';
 import { validation } from '../../core/errors';
 
 /** A post's body as stored: its source in exactly one format (the other null), and what is served from it. */

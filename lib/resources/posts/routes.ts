@@ -27,7 +27,8 @@ import {
   type PostWriteContext,
 } from './operations';
 import { imagesOfInput } from './body';
-import { takesLexical, type PostInput } from './schema';
+import type { PostInput } from './schema';
+import { takesLexical } from '../../core/context';
 import { bodiesOf as bodies, contentPage, contentPost, includesOf as includes } from './content-reads';
 import { postAnswers } from './answers';
 import { searchParam } from './search-query';

@@ -1,15 +1,7 @@
 import { z } from 'zod';
-import type { Version } from '../../core/context';
+import { takesLexical, type Version } from '../../core/context';
 import { inputShape } from '../shared/fields';
 import { POST_FIELDS } from './fields';
-
-/** API versions whose writes take a `lexical` body (issue 34: a v5 write takes lexical); v2 and v3 clients write mobiledoc. */
-const LEXICAL_VERSIONS: ReadonlySet<string> = new Set(['v5']);
-
-/** Whether writes of this API version take `lexical`: the one place that decides it. */
-export function takesLexical(version: Version): boolean {
-  return LEXICAL_VERSIONS.has(version);
-}
 
 /**
  * Content the reference stores on a post or page (in later versions) and pressroom cannot take in

@@ -4,7 +4,7 @@ import { notFound } from '../../core/errors';
 import { outputOptions } from '../../http/output';
 import type { PostType } from '../../storage/rows';
 import { bodiesOf, includesOf } from '../posts/content-reads';
-import { takesLexical } from '../posts/schema';
+import { takesLexical } from '../../core/context';
 import { serializePost } from '../posts/serialize';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

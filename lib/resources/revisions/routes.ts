@@ -8,7 +8,7 @@ import { requireId } from '../shared/ids';
 import { write } from '../shared/write';
 import { imagesOfInput } from '../posts/body';
 import type { PostChange } from '../posts/operations';
-import { takesLexical } from '../posts/schema';
+import { takesLexical } from '../../core/context';
 import { serializePost } from '../posts/serialize';
 import { editablePost, findRevision, restoreRevision, rotatePreview } from './operations';
 import { logged } from '../../events/actions';
