@@ -1,7 +1,7 @@
 import type { Counted } from '../../storage/storage';
 import type { TagRow } from '../../storage/rows';
 import { urls } from '../shared/urls';
-import { shown } from '../shared/fields';
+import { answerPlan, planAnswer, type AnswerPlan } from '../shared/answer-plan';
 import { dateFor, type SerializeContext } from '../shared/serialize-context';
 import { TAG_FIELDS } from './fields';
 import { showsParent, tagView, type TagShape } from './shapes';
@@ -15,14 +15,8 @@ const COMPUTED: Record<ComputedName, (tag: TagRow, ctx: SerializeContext) => unk
   url: (tag, ctx) => urls.tag(ctx.site, tag.slug),
 };
 
-const Kind = { Column: 0, Date: 1, Computed: 2 } as const;
-type Kind = (typeof Kind)[keyof typeof Kind];
-
-interface Plan {
-  steps: readonly { key: string; kind: Kind }[];
+interface Plan extends AnswerPlan {
   parent: boolean;
-  /** Every key of the answer in order, each null: an answer starts as a copy (posts/serialize.ts says why). */
-  template: Record<string, unknown>;
 }
 
 /** One plan per API, version and shape: a dozen at most. */
@@ -34,17 +28,8 @@ function planFor(ctx: SerializeContext, shape: TagShape): Plan {
 }
 
 function makePlan(ctx: SerializeContext, shape: TagShape): Plan {
-  const view = tagView(ctx, shape);
-  const steps: { key: string; kind: Kind }[] = [];
-  for (const field of TAG_FIELDS) {
-    if (!shown(field, view, ctx.version)) continue;
-    const kind = 'computed' in field ? Kind.Computed : 'sql' in field && field.sql === 'timestamptz' ? Kind.Date : Kind.Column;
-    steps.push({ key: field.name, kind });
-  }
   const parent = showsParent(ctx, shape);
-  const keys = [...steps.map((step) => step.key), ...(parent ? ['parent'] : [])];
-  const template = JSON.parse(`{${keys.map((key) => `"${key}":null`).join(',')}}`) as Record<string, unknown>;
-  return { steps, parent, template };
+  return { ...answerPlan(TAG_FIELDS, tagView(ctx, shape), ctx.version, parent ? ['parent'] : []), parent };
 }
 
 /**
@@ -52,16 +37,9 @@ function makePlan(ctx: SerializeContext, shape: TagShape): Plan {
  * post's `tags`; `primary`: a post's `primary_tag`.
  */
 export function serializeTag(tag: TagRow & Counted, ctx: SerializeContext, shape: TagShape = 'full'): Record<string, unknown> {
-  const { steps, parent, template } = planFor(ctx, shape);
-  const date = dateFor(ctx);
-  const row = tag as unknown as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...template };
-  for (const step of steps) {
-    if (step.kind === Kind.Column) out[step.key] = row[step.key];
-    else if (step.kind === Kind.Date) out[step.key] = date(row[step.key] as Date | null);
-    else out[step.key] = COMPUTED[step.key as ComputedName](tag, ctx);
-  }
-  if (parent) out.parent = tag.parent_id;
+  const plan = planFor(ctx, shape);
+  const out = planAnswer(plan, tag, dateFor(ctx), (key) => COMPUTED[key as ComputedName](tag, ctx));
+  if (plan.parent) out.parent = tag.parent_id;
   if (tag.count_posts !== undefined) out.count = { posts: tag.count_posts };
   return out;
 }

@@ -1,7 +1,7 @@
 import type { Counted, PublicAuthor } from '../../storage/storage';
 import type { RoleRow, UserWithRoles } from '../../storage/rows';
 import { urls } from '../shared/urls';
-import { shown } from '../shared/fields';
+import { answerPlan, planAnswer, type AnswerPlan } from '../shared/answer-plan';
 import { dateFor, type SerializeContext } from '../shared/serialize-context';
 import { USER_FIELDS } from './fields';
 
@@ -26,44 +26,15 @@ const COMPUTED: Record<ComputedName, (user: Shown, ctx: SerializeContext) => unk
   roles: (user, ctx) => (user as UserWithRoles).roles.map((role) => serializeRole(role, ctx)),
 };
 
-const Kind = { Column: 0, Date: 1, Computed: 2 } as const;
-type Kind = (typeof Kind)[keyof typeof Kind];
-
-interface Plan {
-  steps: readonly { key: string; kind: Kind }[];
-  /** Every key of the answer in order, each null: an answer starts as a copy (posts/serialize.ts says why). */
-  template: Record<string, unknown>;
-}
-
 /** One plan per API and version. */
-const plans = new Map<string, Plan>();
+const plans: Partial<Record<string, AnswerPlan>> = {};
 
-function planFor(ctx: SerializeContext): Plan {
-  const name = `${ctx.api} ${ctx.version}`;
-  let plan = plans.get(name);
-  if (plan) return plan;
-  const steps: { key: string; kind: Kind }[] = [];
-  for (const field of USER_FIELDS) {
-    if (!shown(field, ctx.api, ctx.version)) continue;
-    const kind = 'computed' in field ? Kind.Computed : 'sql' in field && field.sql === 'timestamptz' ? Kind.Date : Kind.Column;
-    steps.push({ key: field.name, kind });
-  }
-  const template = JSON.parse(`{${steps.map((step) => `"${step.key}":null`).join(',')}}`) as Record<string, unknown>;
-  plan = { steps, template };
-  plans.set(name, plan);
-  return plan;
+function planFor(ctx: SerializeContext): AnswerPlan {
+  return (plans[ctx.api + ctx.version] ??= answerPlan(USER_FIELDS, ctx.api, ctx.version));
 }
 
 function serialize(user: Shown & Counted, ctx: SerializeContext): Record<string, unknown> {
-  const { steps, template } = planFor(ctx);
-  const date = dateFor(ctx);
-  const row = user as unknown as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...template };
-  for (const step of steps) {
-    if (step.kind === Kind.Column) out[step.key] = row[step.key];
-    else if (step.kind === Kind.Date) out[step.key] = date(row[step.key] as Date | null);
-    else out[step.key] = COMPUTED[step.key as ComputedName](user, ctx);
-  }
+  const out = planAnswer(planFor(ctx), user, dateFor(ctx), (key) => COMPUTED[key as ComputedName](user, ctx));
   if (user.count_posts !== undefined) out.count = { posts: user.count_posts };
   return out;
 }
