@@ -1,27 +1,11 @@
 import { LexicalError } from '../error';
-import { getAttr, type Element } from './dom';
+import { getAttr, styleDeclarations, type Element } from './dom';
 
 // The few inline-style values the reference's call-to-action, signup and Medium mixtape importers read
 // through jsdom's CSSStyleDeclaration (cssstyle 4.6, whose colours go through a whole CSS colour library).
 // pressroom reads the forms whose outcome it can state exactly — hex and integer rgb()/rgba() colours,
 // colours without digits (keywords, `transparent`, invalid values), `url(…)` images — and refuses the rest
 // with a LexicalError rather than guess (README, "Content formats").
-
-/** The declarations of the `style` attribute, in order, names lower-cased, `!important` dropped. */
-function declarations(element: Element): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const declaration of (getAttr(element, 'style') ?? '').split(';')) {
-    const colon = declaration.indexOf(':');
-    if (colon < 0) continue;
-    const name = declaration.slice(0, colon).trim().toLowerCase();
-    const value = declaration
-      .slice(colon + 1)
-      .replace(/!important\s*$/i, '')
-      .trim();
-    if (name) out.push([name, value]);
-  }
-  return out;
-}
 
 /** A style value pressroom cannot read as the reference does: the HTML is refused, not converted differently. */
 export class UnreadableStyleError extends LexicalError {}
@@ -84,7 +68,7 @@ function single(element: Element, names: readonly string[], what: string): [stri
   // comments and escapes change what the CSS parser reads; the split on ';' and ':' below knows neither
   const text = getAttr(element, 'style') ?? '';
   if (text.includes('/*') || text.includes('\\')) throw unsupported('style', text);
-  const found = declarations(element).filter(([name]) => names.includes(name));
+  const found = styleDeclarations(element).filter(([name]) => names.includes(name));
   if (found.length > 1)
     throw new UnreadableStyleError(`html has a card whose ${what} is declared more than once in one style, which pressroom cannot read as the reference does`);
   return found[0] ?? null;
@@ -111,7 +95,7 @@ const URL_IMAGE = /^url\((?:"([^"'(),\\\s]+)"|'([^"'(),\\\s]+)'|([^"'(),\\\s]+))
  */
 export function styleBackgroundImage(element: Element): string {
   let value = '';
-  for (const [name, declared] of declarations(element)) {
+  for (const [name, declared] of styleDeclarations(element)) {
     if (name !== 'background-image') {
       if (name === 'background') throw unsupported('background', declared);
       continue;

@@ -178,12 +178,11 @@ export function descendants(root: DomNode): Element[] {
 
 // --- inline style, as jsdom's CSSStyleDeclaration reads the `style` attribute (simple declarations) ---
 
-export function style(node: DomNode | null): Map<string, string> {
-  const out = new Map<string, string>();
+/** The declarations of the `style` attribute, in order (repeats kept), names lower-cased, `!important` dropped. */
+export function styleDeclarations(node: DomNode | null): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
   if (!isElement(node)) return out;
-  const text = getAttr(node, 'style');
-  if (!text) return out;
-  for (const declaration of text.split(';')) {
+  for (const declaration of (getAttr(node, 'style') ?? '').split(';')) {
     const colon = declaration.indexOf(':');
     if (colon < 0) continue;
     const name = declaration.slice(0, colon).trim().toLowerCase();
@@ -191,9 +190,14 @@ export function style(node: DomNode | null): Map<string, string> {
       .slice(colon + 1)
       .replace(/!important\s*$/i, '')
       .trim();
-    if (name && value) out.set(name, value);
+    if (name) out.push([name, value]);
   }
   return out;
+}
+
+/** The style's properties with a value, the last declaration of each winning. */
+export function style(node: DomNode | null): Map<string, string> {
+  return new Map(styleDeclarations(node).filter(([, value]) => value));
 }
 
 // Keyword properties whose value decides structure: jsdom's CSS parser drops an invalid value.
