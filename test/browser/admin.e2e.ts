@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../helpers/service';
-import { launchBrowser, png, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn } from './harness';
+import { launchBrowser, png, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn, failureScreenshots, integrationApi } from './harness';
 
 const OWNER = { title: 'The Morning Ledger', name: 'Ada Lovelace', email: 'ada@example.com', password: 'a-long-password-1' };
 
@@ -19,22 +18,12 @@ async function contentPost(key: string): Promise<Response> {
   return fetch(`${site.origin}/svc/api/v3/content/posts/${postId}/?key=${key}&formats=html`);
 }
 
-async function adminApi(method: string, path: string, body?: unknown): Promise<Response> {
-  const token = await adminToken(keys.adminKey);
-  return fetch(`${site.origin}/svc/api/v3/admin/${path}`, {
-    method,
-    headers: { authorization: `Svc ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const adminApi = integrationApi(
+  () => site.origin,
+  () => keys.adminKey,
+);
 
-function screenshotOnFailure(name: string): void {
-  onTestFailed(async () => {
-    const file = join(SCREENSHOTS, `${name}.png`);
-    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-    console.error(`screenshot of the failure: ${file}`);
-  });
-}
+const screenshotOnFailure = failureScreenshots(() => page, '');
 
 const status = () => page.locator('output.save-state');
 

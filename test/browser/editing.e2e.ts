@@ -1,8 +1,6 @@
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { adminToken } from '../helpers/service';
-import { SCREENSHOTS, seriousViolations, startSite, type Site, type Watch, submitSignIn, signedInPage } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations, startSite, type Site, type Watch, submitSignIn, signedInPage, failureScreenshots, integrationApi } from './harness';
 
 // Writing as one does in any modern editor: inline Markdown, undo, Ctrl+S; dates on the site's clock
 // (America/New_York) in a browser that lives in Tokyo; and an Editor managing Authors in Staff.
@@ -16,23 +14,16 @@ let seen: Watch;
 let adminKey = '';
 let postId = '';
 
-async function adminApi(method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${site.origin}/svc/api/v3/admin/${path}`, {
-    method,
-    headers: { authorization: `Svc ${await adminToken(adminKey)}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const adminApi = integrationApi(
+  () => site.origin,
+  () => adminKey,
+);
 
 const stored = async (id: string) => (await (await adminApi('GET', `posts/${id}/?formats=html,mobiledoc`)).json()).posts[0];
 const status = () => page.locator('output.save-state');
 const body = () => page.getByRole('textbox', { name: 'Post content' });
 
-function screenshotOnFailure(name: string): void {
-  onTestFailed(async () => {
-    await page.screenshot({ path: join(SCREENSHOTS, `editing-${name}.png`), fullPage: true }).catch(() => undefined);
-  });
-}
+const screenshotOnFailure = failureScreenshots(() => page, 'editing-');
 
 async function signIn(who: { email: string; password: string }): Promise<void> {
   await submitSignIn(page, who);

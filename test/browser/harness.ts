@@ -7,6 +7,8 @@ import { deflateSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { createService, type Service, type ServiceOptions } from '../../lib';
 import { toNodeHandler } from '../../lib/adapters/node';
+import { onTestFailed } from 'vitest';
+import { adminToken } from '../helpers/service';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -173,4 +175,33 @@ export async function signedInPage(admin: string, who: { email: string; password
     await browser.close();
     throw error;
   }
+}
+
+/**
+ * The Admin API as an integration of a test site, for setting up and checking what a browser test
+ * does: `v5` is the unversioned root, signed for `/admin/`. The getters are read per call, since the
+ * site and its key are made in `beforeAll`.
+ */
+export function integrationApi(origin: () => string, adminKey: () => string, version: 'v3' | 'v5' = 'v3') {
+  return async (method: string, path: string, body?: unknown): Promise<Response> => {
+    const token = await adminToken(adminKey(), version === 'v5' ? { aud: '/admin/' } : undefined);
+    return fetch(`${origin()}/svc/api/${version === 'v5' ? '' : 'v3/'}admin/${path}`, {
+      method,
+      headers: { authorization: `Svc ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  };
+}
+
+/** Called first in a test: if it fails, a screenshot of the page is saved as `<prefix><name>.png` and its path printed. */
+export function failureScreenshots(page: () => Page, prefix: string) {
+  return (name: string): void => {
+    onTestFailed(async () => {
+      const file = join(SCREENSHOTS, `${prefix}${name}.png`);
+      await page()
+        .screenshot({ path: file, fullPage: true })
+        .catch(() => undefined);
+      console.error(`screenshot of the failure: ${file}`);
+    });
+  };
 }

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../helpers/service';
-import { SCREENSHOTS, seriousViolations, startSite, type Site, type Watch, submitSignIn, signedInPage } from './harness';
+import { SCREENSHOTS, seriousViolations, startSite, type Site, type Watch, submitSignIn, signedInPage, failureScreenshots, integrationApi } from './harness';
 
 // The editor's history of a post (revisions, restore) and its "Preview" link (issue 35).
 const OWNER = { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password-2' };
@@ -15,13 +15,10 @@ let seen: Watch;
 let adminKey = '';
 let contentKey = '';
 
-async function adminApi(method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${site.origin}/svc/api/v3/admin/${path}`, {
-    method,
-    headers: { authorization: `Svc ${await adminToken(adminKey)}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const adminApi = integrationApi(
+  () => site.origin,
+  () => adminKey,
+);
 
 /** A post written twice through the API (by the integration "Seeder"): created, then saved by hand with another title and body. */
 async function postWithHistory(title: string): Promise<{ id: string; uuid: string }> {
@@ -33,11 +30,7 @@ async function postWithHistory(title: string): Promise<{ id: string; uuid: strin
   return created;
 }
 
-function screenshotOnFailure(name: string): void {
-  onTestFailed(async () => {
-    await page.screenshot({ path: join(SCREENSHOTS, `history-${name}.png`), fullPage: true }).catch(() => undefined);
-  });
-}
+const screenshotOnFailure = failureScreenshots(() => page, 'history-');
 
 const titleBox = () => page.getByRole('textbox', { name: 'Post title' });
 

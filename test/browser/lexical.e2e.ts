@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { adminToken } from '../helpers/service';
-import { SCREENSHOTS, startSite, type Site, type Watch, signedInPage } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENSHOTS, startSite, type Site, type Watch, signedInPage, failureScreenshots, integrationApi } from './harness';
 
 // The admin client edits a lexical post as lexical (admin/src/editor/lexical.ts): bold, a list and a
 // link added in the browser are saved as lexical through the v5 Admin API, a card the editor cannot edit
@@ -16,14 +15,11 @@ let page: Page;
 let seen: Watch;
 let adminKey = '';
 
-/** The v5 Admin API (the unversioned root) as an integration. */
-async function adminApi(method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${site.origin}/svc/api/admin/${path}`, {
-    method,
-    headers: { authorization: `Svc ${await adminToken(adminKey, { aud: '/admin/' })}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const adminApi = integrationApi(
+  () => site.origin,
+  () => adminKey,
+  'v5',
+);
 
 interface StoredPost {
   id: string;
@@ -53,11 +49,7 @@ const LEXICAL = JSON.stringify({
   },
 });
 
-function screenshotOnFailure(name: string): void {
-  onTestFailed(async () => {
-    await page.screenshot({ path: join(SCREENSHOTS, `lexical-${name}.png`), fullPage: true }).catch(() => undefined);
-  });
-}
+const screenshotOnFailure = failureScreenshots(() => page, 'lexical-');
 
 /** Selects `words` inside the editor's text, as a person dragging over them would; or, with `caretAfter`, puts the caret after them. */
 async function select(words: string, caretAfter = false): Promise<void> {

@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, type MailMessage, type Service } from '../../lib';
 import { toNodeHandler } from '../../lib/adapters/node';
-import { SCREENSHOTS, seriousViolations, type Watch, submitSignIn, signedInPage } from './harness';
+import { SCREENSHOTS, seriousViolations, type Watch, submitSignIn, signedInPage, failureScreenshots } from './harness';
 
 // Invitations, password resets and the activity log in the admin client, with the service's mail
 // caught by a capturing mailer: the links in it are opened as a recipient would.
@@ -33,11 +33,7 @@ async function accessible(target: Page): Promise<void> {
   expect(await seriousViolations(target)).toEqual([]);
 }
 
-function screenshotOnFailure(name: string): void {
-  onTestFailed(async () => {
-    await page.screenshot({ path: join(SCREENSHOTS, `people-failed-${name}.png`), fullPage: true }).catch(() => undefined);
-  });
-}
+const screenshotOnFailure = failureScreenshots(() => page, 'people-failed-');
 
 beforeAll(async () => {
   server = createServer();

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { adminToken } from '../helpers/service';
-import { SCREENSHOTS, seriousViolations, startSite, type Site, type Watch, signedInPage } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENSHOTS, seriousViolations, startSite, type Site, type Watch, signedInPage, failureScreenshots, integrationApi } from './harness';
 
 // The admin client on a phone (390×844): the navigation behind a "Menu" button, every screen within
 // the window's width, the editor's toolbar and settings panel fitted to it.
@@ -16,21 +15,14 @@ let seen: Watch;
 let postId = '';
 let adminKey = '';
 
-async function adminApi(method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${site.origin}/svc/api/v3/admin/${path}`, {
-    method,
-    headers: { authorization: `Svc ${await adminToken(adminKey)}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const adminApi = integrationApi(
+  () => site.origin,
+  () => adminKey,
+);
 
 const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `phone-${name}.png`) });
 
-function screenshotOnFailure(name: string): void {
-  onTestFailed(async () => {
-    await page.screenshot({ path: join(SCREENSHOTS, `phone-failed-${name}.png`), fullPage: true }).catch(() => undefined);
-  });
-}
+const screenshotOnFailure = failureScreenshots(() => page, 'phone-failed-');
 
 /** How far the page can scroll sideways: nothing may stick out of the window. */
 const sidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,9 +1,7 @@
-import { join } from 'node:path';
 import { zipSync, strToU8 } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { adminToken } from '../helpers/service';
-import { png, SCREENSHOTS, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn, signedInPage } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png, seriousViolations, startSite, watch, type Site, type Watch, submitSignIn, signedInPage, failureScreenshots, integrationApi } from './harness';
 
 // The screens besides writing: lists and filters, tags, staff, settings, webhooks, themes.
 const OWNER = { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password-2' };
@@ -21,22 +19,15 @@ async function publicSettings(): Promise<Record<string, string>> {
   return (await response.json()).settings;
 }
 
-async function adminApi(method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${site.origin}/svc/api/v3/admin/${path}`, {
-    method,
-    headers: { authorization: `Svc ${await adminToken(adminKey)}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const adminApi = integrationApi(
+  () => site.origin,
+  () => adminKey,
+);
 
 const nav = (name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
 const visible = (locator: ReturnType<Page['getByRole']>) => expect.poll(() => locator.isVisible()).toBe(true);
 
-function screenshotOnFailure(name: string): void {
-  onTestFailed(async () => {
-    await page.screenshot({ path: join(SCREENSHOTS, `screens-${name}.png`), fullPage: true }).catch(() => undefined);
-  });
-}
+const screenshotOnFailure = failureScreenshots(() => page, 'screens-');
 
 beforeAll(async () => {
   site = await startSite();

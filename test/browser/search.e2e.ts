@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { adminToken } from '../helpers/service';
-import { SCREENSHOTS, seriousViolations, startSite, type Site, type Watch, signedInPage } from './harness';
+import { SCREENSHOTS, seriousViolations, startSite, type Site, type Watch, signedInPage, integrationApi } from './harness';
 
 // The posts and pages lists' search box (issue 36): the Admin API's ranked search, with each result's
 // headline under its title, its matches marked and nothing in it read as HTML.
@@ -14,13 +13,10 @@ let page: Page;
 let seen: Watch;
 let adminKey = '';
 
-async function adminApi(method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${site.origin}/svc/api/v3/admin/${path}`, {
-    method,
-    headers: { authorization: `Svc ${await adminToken(adminKey)}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const adminApi = integrationApi(
+  () => site.origin,
+  () => adminKey,
+);
 
 async function add(resource: 'posts' | 'pages', post: Record<string, unknown>): Promise<void> {
   const response = await adminApi('POST', `${resource}/?source=html`, { [resource]: [post] });
