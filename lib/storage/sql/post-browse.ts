@@ -5,7 +5,8 @@ import type { SqlDriver } from './driver';
 import { browseBody, browsePage, count, orderItems, pageRows, type BrowseSpec } from './common';
 import { postFields, publicPostFields } from './filter-fields';
 import { postColumns } from './post-columns';
-import { searchConditions, searchRank } from './post-search';
+import { searchConditions, searchQueries, type SearchQueries, type SearchRelevance } from './post-search';
+import { searchPage, type SearchSpec } from './search-browse';
 
 const ORDER_COLUMNS: Record<string, string> = {
   id: 'p.id',
@@ -51,16 +52,18 @@ const SEARCH_DEFAULT_ORDER: Record<PostQuery['defaultOrder'], readonly string[]>
 const SEARCH_FROM = 'post_search s LEFT JOIN posts p ON p.id = s.post_id';
 
 /**
- * The conditions of a browse. `from`: a comparison of the filter on tags or authors that every match
- * passes, whose linked posts the browse should start from (`startFrom` says when).
+ * The conditions of a browse, and what ranks a search's matches. `from`: a comparison of the filter on
+ * tags or authors that every match passes, whose linked posts the browse should start from (`startFrom`
+ * says when). `queries`: the search's, as searchQueries made them.
  */
-function conditions(query: PostQuery, from?: NqlComparison): Pick<BrowseSpec, 'where' | 'params'> {
+function conditions(query: PostQuery, from?: NqlComparison, queries?: SearchQueries): Pick<BrowseSpec, 'where' | 'params'> & { relevance?: SearchRelevance } {
   const params: unknown[] = [query.type];
   // a search tests what post_search keeps of each post there, so that it need not read `posts`
-  const t = query.search ? 's' : 'p';
+  const t = queries ? 's' : 'p';
   const where = [`${t}.type = $1`];
   if (query.publishedOnly) where.push(`${t}.status = 'published'`);
-  if (query.search) where.push(...searchConditions(query.search, Boolean(query.publishedOnly), params));
+  const searched = queries && searchConditions(queries, Boolean(query.publishedOnly), params);
+  if (searched) where.push(...searched.where);
   if (query.filter) {
     const fields = query.publishedOnly ? publicPostFields : postFields;
     where.push(`(${compileFilter(query.filter, fields, params, { now: query.now })})`);
@@ -70,7 +73,7 @@ function conditions(query: PostQuery, from?: NqlComparison): Pick<BrowseSpec, 'w
       where.push(`p.id = ANY(ARRAY(${allowedPosts(relationLinks(from, fields, params, { now: query.now }))}))`);
     }
   }
-  return { where, params };
+  return { where, params, relevance: searched?.relevance };
 }
 
 /**
@@ -126,44 +129,62 @@ async function postsAbout(db: SqlDriver, query: PostQuery): Promise<number> {
   return count(db, browseBody({ from: 'posts p', where: every.where }), every.params);
 }
 
-/** The select, conditions and order of a browse. */
-export function browseSpec(query: PostQuery, from?: NqlComparison): BrowseSpec {
+/**
+ * The select, conditions and order of a browse; of a search, with `queries` (searchQueries), also what
+ * ranks its matches.
+ */
+export function browseSpec(query: PostQuery, from?: NqlComparison, queries?: SearchQueries): SearchSpec {
   const order = orderItems(query.order, query.publishedOnly ? PUBLIC_ORDER_COLUMNS : ORDER_COLUMNS);
   const orderParams: unknown[] = [];
-  const base = conditions(query, from);
+  const { relevance, ...base } = conditions(query, from, queries);
   if (order.length === 0 && query.slugOrder?.length) {
     orderParams.push(query.slugOrder);
     order.push(`array_position($${base.params.length + 1}::text[], p.slug::text)`);
   }
-  if (order.length === 0) {
-    // while searching, the most relevant first; then as the list is ordered when not searching
-    if (query.search) order.push(`${searchRank(query.search, orderParams, base.params.length + 1)} DESC`);
-    order.push(...(query.search ? SEARCH_DEFAULT_ORDER : DEFAULT_ORDER)[query.defaultOrder]);
+  const select = postColumns(query.bodies);
+  if (relevance && order.length === 0) {
+    // while searching, the most relevant first (post-search.ts says how); then as the list is ordered when not searching
+    const rest = [...SEARCH_DEFAULT_ORDER[query.defaultOrder], 's.post_id DESC'];
+    const tiers = [`(${relevance.head}) DESC`, `CASE WHEN ${relevance.head} THEN ${relevance.rank} END DESC`];
+    return {
+      from: SEARCH_FROM,
+      select,
+      ...base,
+      order: [...tiers, ...rest],
+      orderParams,
+      page: query.page,
+      key: 's.post_id',
+      relevance: { ...relevance, rest },
+    };
   }
-  order.push(query.search ? 's.post_id DESC' : 'p.id DESC');
+  if (relevance) return { from: SEARCH_FROM, select, ...base, order: [...order, 's.post_id DESC'], orderParams, page: query.page, key: 's.post_id' };
+  if (order.length === 0) order.push(...DEFAULT_ORDER[query.defaultOrder]);
+  order.push('p.id DESC');
   // A public page is a walk of the published posts by an index that also holds what common filters
   // test (migration 011): the posts a filter rejects or an offset skips are passed over in the index
   // alone. Where the walk passes over none (the first page, unfiltered), the second look-up only adds
   // its cost (~50 µs); a page that starts from a relation's posts reads few rows anyway; and a whole
   // list is no page to look up.
   const passesOver = Boolean(query.filter) || query.page.offset > 0;
-  const pageKey = query.publishedOnly && passesOver && !from && !query.search && query.page.limit !== null ? 'p.id' : undefined;
-  if (query.search) {
-    // a search tests each match once, for its page and its total together
-    return { from: SEARCH_FROM, select: postColumns(query.bodies), ...base, order, orderParams, page: query.page, totalWithPage: 's.post_id' };
-  }
-  return { from: 'posts p', select: postColumns(query.bodies), ...base, order, orderParams, page: query.page, pageKey };
+  const pageKey = query.publishedOnly && passesOver && !from && query.page.limit !== null ? 'p.id' : undefined;
+  return { from: 'posts p', select, ...base, order, orderParams, page: query.page, pageKey, key: 'p.id' };
+}
+
+/** `browseSpec` of `query`, whose search (if any) is first made into its queries. */
+export async function browseSpecOf(db: SqlDriver, query: PostQuery, from?: NqlComparison): Promise<SearchSpec> {
+  return browseSpec(query, from, query.search ? await searchQueries(db, query.search) : undefined);
 }
 
 /** The ids of every post a browse matches, in its order, ignoring its page. */
 export async function browsePostIds(db: SqlDriver, query: PostQuery): Promise<string[]> {
-  const spec = browseSpec(query);
+  const spec = await browseSpecOf(db, query);
   const rows = await pageRows<{ id: string }>(db, { ...spec, select: 'p.id', page: { limit: null, offset: 0 }, pageKey: undefined });
   return rows.map((row) => row.id);
 }
 
 /** A page of posts and its total. */
 export async function browsePosts(db: SqlDriver, query: PostQuery): Promise<BrowseResult<PostRow>> {
+  if (query.search) return searchPage<PostRow>(db, await browseSpecOf(db, query));
   const from = query.publishedOnly ? await startFrom(db, query) : undefined;
   return browsePage<PostRow>(db, browseSpec(query, from), query.total);
 }

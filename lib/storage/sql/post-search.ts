@@ -29,40 +29,62 @@ export function tsqueryText(search: PostSearch, which: 'found' | 'excluded'): st
     .join(which === 'found' ? ' & ' : ' | ');
 }
 
-/** A tsquery from the text in parameter `$n`, made once per statement in the site's configuration (migrations/016). */
-const tsquery = (n: number) => `(SELECT to_tsquery(pressroom_search_config(), $${n}))`;
-
-/**
- * The conditions of a search over `post_search s`, with their values appended to `params`. The index
- * finds the posts every term to find matches; the exclusions are tested on those. On the Content API a
- * post whose body its visibility hides is matched by `head` (title, tags, excerpt, authors) alone.
- */
-export function searchConditions(search: PostSearch, publishedOnly: boolean, params: unknown[]): string[] {
-  params.push(tsqueryText(search, 'found'));
-  const found = tsquery(params.length);
-  const where = [`s.search @@ ${found}`];
-  if (publishedOnly) where.push(`(s.visibility = 'public' OR s.head @@ ${found})`);
-  if (search.terms.some((term) => term.exclude)) {
-    params.push(tsqueryText(search, 'excluded'));
-    const shown = publishedOnly ? `CASE WHEN s.visibility = 'public' THEN s.search ELSE s.head END` : 's.search';
-    where.push(`NOT (${shown}) @@ ${tsquery(params.length)}`);
-  }
-  return where;
-}
-
-/**
- * The relevance of a post to a search, higher first: by where the terms stand in its title, tags,
- * excerpt and authors (`head`, small enough to be read from the row), so that a match there
- * ranks above a match in the body only, which all rank alike (and the default order comes next). Its
- * value goes to `params`, numbered from `first`.
- */
-export function searchRank(search: PostSearch, params: unknown[], first: number): string {
-  params.push(tsqueryText(search, 'found'));
-  return `ts_rank(s.head, ${tsquery(first + params.length - 1)})`;
-}
-
 /** The site's text search configuration, as the index was built with it. */
 const CONFIG = 'pressroom_search_config()';
+
+/**
+ * A search's queries as the site's configuration makes them (stemmed, stop words left out), as tsquery
+ * text. The statements of a search take them as `$n::tsquery` values, which PostgreSQL plans as
+ * constants: it then knows how many posts the words are in (the index's statistics) and walks or looks
+ * up accordingly, and a search's total can be estimated before it is counted (search-browse.ts).
+ */
+export interface SearchQueries {
+  found: string;
+  /** Null when no term is left out. */
+  excluded: string | null;
+}
+
+export async function searchQueries(db: SqlDriver, search: PostSearch): Promise<SearchQueries> {
+  const excluded = tsqueryText(search, 'excluded');
+  const { rows } = await db.query<SearchQueries>(
+    `SELECT to_tsquery(c.config, $1)::text AS found, CASE WHEN $2::text <> '' THEN to_tsquery(c.config, $2)::text END AS excluded
+     FROM (SELECT ${CONFIG} AS config) c`,
+    [tsqueryText(search, 'found'), excluded],
+  );
+  return rows[0] ?? { found: '', excluded: null };
+}
+
+/** What ranks a match: whether its title, tags, excerpt and authors (`head`) hold every term, and how well. */
+export interface SearchRelevance {
+  head: string;
+  rank: string;
+  /** The condition of `where` that `head` implies (a post whose head holds every term matches): left out where `head` is tested. */
+  match: string;
+}
+
+/**
+ * The conditions of a search over `post_search s`, with their values appended to `params`, and what
+ * ranks a match. The index finds the posts every term to find matches; the exclusions are tested on
+ * those. On the Content API a post whose body its visibility hides is matched by `head` (title, tags,
+ * excerpt, authors) alone.
+ *
+ * Relevance is in two tiers: the posts whose `head` holds every term, by `ts_rank` of it (title and tags
+ * weigh A, excerpt and authors B), then the posts that match in the body, in the list's own order.
+ * Either tier can be read alone, the second by walking the list's order (search-browse.ts).
+ */
+export function searchConditions(queries: SearchQueries, publishedOnly: boolean, params: unknown[]): { where: string[]; relevance: SearchRelevance } {
+  params.push(queries.found);
+  const found = `$${params.length}::tsquery`;
+  const match = `s.search @@ ${found}`;
+  const where = [match];
+  if (publishedOnly) where.push(`(s.visibility = 'public' OR s.head @@ ${found})`);
+  if (queries.excluded !== null) {
+    params.push(queries.excluded);
+    const shown = publishedOnly ? `CASE WHEN s.visibility = 'public' THEN s.search ELSE s.head END` : 's.search';
+    where.push(`NOT (${shown}) @@ $${params.length}::tsquery`);
+  }
+  return { where, relevance: { head: `s.head @@ ${found}`, rank: `ts_rank(s.head, ${found})`, match } };
+}
 
 /** Marks ts_headline puts around a match: control characters, taken out of the text first. */
 const START = '\u0002';

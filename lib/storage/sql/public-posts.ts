@@ -2,7 +2,8 @@ import type { PostType, TagRow } from '../rows';
 import type { PostBody, PostQuery, PublicAuthor, PublicPostRelations, PublishedPage, PublishedPost, RelationChoice } from '../storage';
 import type { SqlDriver } from './driver';
 import { browseBody, browsePage, count, equalsAny } from './common';
-import { browseSpec, startFrom } from './post-browse';
+import { browseSpec, browseSpecOf, startFrom } from './post-browse';
+import { searchPage } from './search-browse';
 import { postColumns } from './post-columns';
 import { PUBLIC_AUTHOR_COLUMNS } from './users';
 
@@ -15,6 +16,10 @@ type LinkedPost = PublishedPost['row'] & { tag_ids: string[]; author_ids: string
 
 /** The ids of a page of published posts and the total they were paged from. */
 export async function publishedPage(db: SqlDriver, query: PostQuery): Promise<PublishedPage> {
+  if (query.search) {
+    const page = await searchPage<{ id: string }>(db, { ...(await browseSpecOf(db, query)), select: 's.post_id AS id' });
+    return { ids: page.rows.map((row) => row.id), total: page.total };
+  }
   const from = await startFrom(db, query);
   const page = await browsePage<{ id: string }>(db, { ...browseSpec(query, from), select: 'p.id', pageKey: undefined }, query.total);
   return { ids: page.rows.map((row) => row.id), total: page.total };
@@ -22,7 +27,7 @@ export async function publishedPage(db: SqlDriver, query: PostQuery): Promise<Pu
 
 /** How many published posts `query` matches, as `PostStore.countPublished`. */
 export async function countPublished(db: SqlDriver, query: PostQuery): Promise<number> {
-  const spec = browseSpec({ ...query, page: { limit: null, offset: 0 } });
+  const spec = await browseSpecOf(db, { ...query, page: { limit: null, offset: 0 } });
   return count(db, browseBody(spec), spec.params);
 }
 

@@ -19,6 +19,7 @@ import { people } from './018-people';
 import { lexicalPosts } from './019-lexical-posts';
 import { postSearchTable } from './020-post-search-table';
 import { revisionImageText } from './021-revision-image-text';
+import { searchWalk } from './022-search-walk';
 
 export interface Migration {
   version: number;
@@ -50,4 +51,5 @@ export const migrations: Migration[] = [
   { version: 19, name: 'lexical-posts', sql: lexicalPosts },
   { version: 20, name: 'post-search-table', sql: postSearchTable },
   { version: 21, name: 'revision-image-text', sql: revisionImageText },
+  { version: 22, name: 'search-walk', sql: searchWalk },
 ];

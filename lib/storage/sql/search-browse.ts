@@ -1,0 +1,82 @@
+import type { BrowseResult } from '../storage';
+import type { SqlDriver } from './driver';
+import { browseBody, count, pageAndTotal, pageRows, pageSql, sortValues, type BrowseSpec } from './common';
+import type { SearchRelevance } from './post-search';
+
+// A page of a search and its total.
+//
+// Every match of a search is a post whose vector the GIN index lists under each term: to count them
+// PostgreSQL builds a bitmap of every entry and reads the row of every match (there is no count from
+// the index alone), ~0.12 µs an entry and ~0.4 µs a match in PGlite. That is nothing for a search that
+// finds a few thousand posts, and 22 ms for a common word in 37,000 of 100,000 (bench/README.md,
+// "Search"), where a page of it needs 15 rows. So, as search engines do (Elasticsearch stops counting at
+// 10,000, Meilisearch estimates), a search that PostgreSQL expects to find more than `EXACT_UP_TO` posts
+// is not counted: its total is PostgreSQL's estimate, from the statistics ANALYZE keeps of the words in
+// the index, made exact on the page where the list ends. Its page is then read as its order walks:
+// the posts that match in `head` (few: titles are short) ranked through their own GIN index, then the
+// others in the list's order, walking an index on it (migration 022) and testing each post until the
+// page is full, which at one post in twenty or more is quicker than finding them all.
+
+/** Up to how many expected matches a search's total is counted, not estimated. */
+export const EXACT_UP_TO = 5000;
+
+export interface SearchSpec extends BrowseSpec {
+  /** The unique column of the matches (`s.post_id`). */
+  key: string;
+  /** With the relevance order (no `order` given): what ranks a match; `order` then starts with its two tiers (post-browse.ts). */
+  relevance?: SearchRelevance & { rest: string[] };
+}
+
+/** How many rows PostgreSQL expects `spec` to match: its plan's estimate, made without running it. */
+async function expectedRows(db: SqlDriver, spec: BrowseSpec): Promise<number> {
+  const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${browseBody(spec)}`, spec.params);
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }] | undefined;
+  return Number(parsed?.[0]?.Plan['Plan Rows'] ?? Infinity);
+}
+
+/**
+ * The page of the relevance order without working out the rest of it: the page's worth of each tier,
+ * each read by its own index in its own order, then put together. `offset + limit` rows of each.
+ */
+async function tieredRows<R>(db: SqlDriver, spec: SearchSpec, relevance: NonNullable<SearchSpec['relevance']>): Promise<R[]> {
+  const params = [...spec.params, ...(spec.orderParams ?? [])];
+  const reach = { limit: spec.page.offset + (spec.page.limit ?? 0), offset: 0 };
+  const rest = sortValues(relevance.rest);
+  const where = (conditions: string[]) => browseBody({ from: spec.from, where: conditions });
+  // the head's own index finds the first tier: the body's, which finds every match, is not asked
+  const inHead = `SELECT ${spec.key} AS key_, 0 AS tier_, ${relevance.rank} AS rank_, ${rest.values} ${where([...spec.where.filter((c) => c !== relevance.match), relevance.head])}
+    ORDER BY ${relevance.rank} DESC, ${relevance.rest.join(', ')}${pageSql(reach)}`;
+  const inBody = `SELECT ${spec.key} AS key_, 1 AS tier_, NULL::real AS rank_, ${rest.values} ${where([...spec.where, `NOT (${relevance.head})`])}
+    ORDER BY ${relevance.rest.join(', ')}${pageSql(reach)}`;
+  const page = `SELECT * FROM ((${inHead}) UNION ALL (${inBody})) t_ ORDER BY tier_, rank_ DESC, ${rest.sorted()}${pageSql(spec.page)}`;
+  const { rows } = await db.query<R>(
+    `SELECT ${spec.select} FROM ${spec.from} JOIN (${page}) page_ ON ${spec.key} = page_.key_ ORDER BY page_.tier_, page_.rank_ DESC, ${rest.sorted('page_')}`,
+    params,
+  );
+  return rows;
+}
+
+/**
+ * A page of a search and its total: counted where PostgreSQL expects at most `exactUpTo` matches, else
+ * estimated (test/search/tiers.test.ts reads every page both ways).
+ */
+export async function searchPage<R>(db: SqlDriver, spec: SearchSpec, exactUpTo = EXACT_UP_TO): Promise<BrowseResult<R>> {
+  if (spec.page.limit === null) {
+    const rows = await pageRows<R>(db, spec);
+    return { rows, total: rows.length };
+  }
+  const expected = await expectedRows(db, spec);
+  // one statement for the page and its total, which tests every match once
+  if (expected <= exactUpTo) return pageAndTotal<R>(db, spec, spec.key);
+  // one row past the page says whether the list goes on
+  const { offset, limit } = spec.page;
+  const further = { ...spec, page: { offset, limit: limit + 1 } };
+  const rows = spec.relevance ? await tieredRows<R>(db, further, spec.relevance) : await pageRows<R>(db, further);
+  // past the end: how far the list goes is counted, as a page past the end of any list is
+  if (rows.length === 0 && offset > 0) return { rows, total: await count(db, browseBody(spec), spec.params) };
+  // the list ends on this page: its total is known
+  if (rows.length <= limit) return { rows, total: offset + rows.length };
+  // it goes on: the estimate, but never fewer than the posts seen
+  return { rows: rows.slice(0, limit), total: Math.max(Math.round(expected), offset + rows.length) };
+}
