@@ -42,7 +42,8 @@ export const QUERY: Record<QueryName, ParameterSpec> = {
     description:
       'Full-text search: every word must match, `"a phrase"` its words in order, `-word` must not match, and the last word may be the start of a longer one. ' +
       'Ranked by relevance (title and tags first) unless `order` is given. Empty, without a word to find, or over 200 characters → 422. ' +
-      '`include=search.headline` adds `search.headline`: a piece of the matching text, HTML-escaped, matches in `<mark>`.',
+      '`include=search.headline` adds `search.headline`: a piece of the matching text, HTML-escaped, matches in `<mark>`. ' +
+      '`meta.pagination.total` is counted where PostgreSQL expects at most 5,000 matches, else its estimate (exact on the last page).',
   },
   order: {
     schema: z.string(),

@@ -199,42 +199,18 @@ export async function browsePage<R>(db: SqlDriver, spec: BrowseSpec, known?: Kno
 }
 
 /**
- * A page and the total it was paged from, in one statement: the page's keys (`key`, a unique column of
- * `from`) with `count(*) OVER ()` (counted over every match before the page is cut from them), joined
- * back to their rows in the page's order. For conditions each match costs to test (a search reads every
- * match's row), a count and a page apart would test every match twice. Only a page past the end, which
- * has no row to carry the total, is counted apart.
+ * ORDER BY items as columns of a subquery (`values`: `expression AS o0_, …`; `columns`: `o0_, …`) and
+ * the same order over those columns (`sorted`: `o0_ DESC, …`, perhaps of a table), so that a statement
+ * sorts by values worked out below it.
  */
-export async function pageAndTotal<R>(db: SqlDriver, spec: BrowseSpec, key: string): Promise<BrowseResult<R>> {
-  const params = [...spec.params, ...(spec.orderParams ?? [])];
-  const order = spec.order.join(', ');
-  // Each match's sort values are worked out below the count (OFFSET 0 keeps that subquery apart): the
-  // count keeps every match it counts in memory, and with the rows' own columns (a search's ranking
-  // vector) 37,000 matches passed work_mem and went to disk.
-  const { values, sorted } = sortValues(spec.order);
-  const keys = `SELECT key_, count(*) OVER ()::int AS total_ FROM (SELECT ${key} AS key_, ${values} ${browseBody(spec)} OFFSET 0) m_
-    ORDER BY ${sorted()}${pageSql(spec.page)}`;
-  const { rows } = await db.query<R & { total_?: number }>(
-    `SELECT ${spec.select}, page_.total_ FROM ${spec.from} JOIN (${keys}) page_ ON ${key} = page_.key_ ORDER BY ${order}`,
-    params,
-  );
-  if (rows.length === 0) return { rows, total: spec.page.offset === 0 ? 0 : await count(db, browseBody(spec), spec.params) };
-  const total = Number(rows[0].total_);
-  for (const row of rows) delete row.total_;
-  return { rows, total };
-}
-
-/**
- * ORDER BY items as columns of a subquery (`values`: `expression AS o0_, …`) and the same order over
- * those columns (`sorted`: `o0_ DESC, …`), so that a statement sorts by values worked out below it.
- */
-export function sortValues(order: readonly string[]): { values: string; sorted: (table?: string) => string } {
+export function sortValues(order: readonly string[]): { values: string; columns: string; sorted: (table?: string) => string } {
   // (ORDER_ITEM matches any item: an expression, then perhaps a direction and where nulls go)
   const items = order.map((item) => ORDER_ITEM.exec(item.trim()) ?? [item, item]);
   const values = items.map(([, expression], i) => `${expression} AS o${i}_`).join(', ');
+  const columns = items.map((_, i) => `o${i}_`).join(', ');
   const sorted = (table?: string) =>
     items.map(([, , direction, nulls], i) => `${table ? `${table}.` : ''}o${i}_ ${direction ?? 'ASC'}${nulls ? ` NULLS ${nulls}` : ''}`).join(', ');
-  return { values, sorted };
+  return { values, columns, sorted };
 }
 
 /** `count` with the generation of its snapshot. */

@@ -129,11 +129,14 @@ async function postsAbout(db: SqlDriver, query: PostQuery): Promise<number> {
   return count(db, browseBody({ from: 'posts p', where: every.where }), every.params);
 }
 
+/** A browse of posts: a search's (search-browse.ts) has its key and what ranks its matches. */
+type PostSpec = BrowseSpec & Pick<SearchSpec, 'key' | 'relevance'>;
+
 /**
  * The select, conditions and order of a browse; of a search, with `queries` (searchQueries), also what
  * ranks its matches.
  */
-export function browseSpec(query: PostQuery, from?: NqlComparison, queries?: SearchQueries): SearchSpec {
+export function browseSpec(query: PostQuery, from?: NqlComparison, queries?: SearchQueries): PostSpec {
   const order = orderItems(query.order, query.publishedOnly ? PUBLIC_ORDER_COLUMNS : ORDER_COLUMNS);
   const orderParams: unknown[] = [];
   const { relevance, ...base } = conditions(query, from, queries);
@@ -171,7 +174,7 @@ export function browseSpec(query: PostQuery, from?: NqlComparison, queries?: Sea
 }
 
 /** `browseSpec` of `query`, whose search (if any) is first made into its queries. */
-export async function browseSpecOf(db: SqlDriver, query: PostQuery, from?: NqlComparison): Promise<SearchSpec> {
+export async function browseSpecOf(db: SqlDriver, query: PostQuery, from?: NqlComparison): Promise<PostSpec> {
   return browseSpec(query, from, query.search ? await searchQueries(db, query.search) : undefined);
 }
 

@@ -17,7 +17,7 @@ type LinkedPost = PublishedPost['row'] & { tag_ids: string[]; author_ids: string
 /** The ids of a page of published posts and the total they were paged from. */
 export async function publishedPage(db: SqlDriver, query: PostQuery): Promise<PublishedPage> {
   if (query.search) {
-    const page = await searchPage<{ id: string }>(db, { ...(await browseSpecOf(db, query)), select: 's.post_id AS id' });
+    const page = await searchPage<{ id: string }>(db, { ...(await browseSpecOf(db, query)), select: null });
     return { ids: page.rows.map((row) => row.id), total: page.total };
   }
   const from = await startFrom(db, query);

@@ -1,6 +1,6 @@
 import type { BrowseResult } from '../storage';
 import type { SqlDriver } from './driver';
-import { browseBody, count, pageAndTotal, pageRows, pageSql, sortValues, type BrowseSpec } from './common';
+import { browseBody, count, pageRows, pageSql, sortValues, type BrowseSpec } from './common';
 import type { SearchRelevance } from './post-search';
 
 // A page of a search and its total.
@@ -20,7 +20,9 @@ import type { SearchRelevance } from './post-search';
 /** Up to how many expected matches a search's total is counted, not estimated. */
 export const EXACT_UP_TO = 5000;
 
-export interface SearchSpec extends BrowseSpec {
+export interface SearchSpec extends Omit<BrowseSpec, 'select'> {
+  /** The columns of each row; null for the page's keys alone, as `id` (the Content API reads its posts by id). */
+  select: string | null;
   /** The unique column of the matches (`s.post_id`). */
   key: string;
   /** With the relevance order (no `order` given): what ranks a match; `order` then starts with its two tiers (post-browse.ts). */
@@ -28,7 +30,7 @@ export interface SearchSpec extends BrowseSpec {
 }
 
 /** How many rows PostgreSQL expects `spec` to match: its plan's estimate, made without running it. */
-async function expectedRows(db: SqlDriver, spec: BrowseSpec): Promise<number> {
+async function expectedRows(db: SqlDriver, spec: SearchSpec): Promise<number> {
   const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${browseBody(spec)}`, spec.params);
   const plan = rows[0]?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }] | undefined;
@@ -36,11 +38,41 @@ async function expectedRows(db: SqlDriver, spec: BrowseSpec): Promise<number> {
 }
 
 /**
+ * The statement reading the rows of `page` (a statement of the page's `key_`, its sort values and
+ * `more`), in `order` (over `page_`): the columns of `select`, or the keys alone.
+ */
+function rowsOf(spec: SearchSpec, page: string, order: string, more = ''): string {
+  if (spec.select === null) return `SELECT page_.key_ AS id${more} FROM (${page}) page_ ORDER BY ${order}`;
+  return `SELECT ${spec.select}${more} FROM ${spec.from} JOIN (${page}) page_ ON ${spec.key} = page_.key_ ORDER BY ${order}`;
+}
+
+/**
+ * A page and its exact total in one statement: the page's keys with `count(*) OVER ()`, counted over
+ * every match before the page is cut from them (a count apart would test every match a second time).
+ * Only a page past the end, which has no row to carry the total, is counted apart.
+ */
+async function countedPage<R>(db: SqlDriver, spec: SearchSpec): Promise<BrowseResult<R>> {
+  // Each match's sort values are worked out below the count (OFFSET 0 keeps that subquery apart): the
+  // count keeps every match it counts in memory, and with the rows' own columns (the ranking vector)
+  // 37,000 matches passed work_mem and went to disk.
+  const { values, sorted, columns } = sortValues(spec.order);
+  const page = `SELECT key_, ${columns}, count(*) OVER ()::int AS total_ FROM (SELECT ${spec.key} AS key_, ${values} ${browseBody(spec)} OFFSET 0) m_
+    ORDER BY ${sorted()}${pageSql(spec.page)}`;
+  const { rows } = await db.query<R & { total_?: number }>(rowsOf(spec, page, sorted('page_'), ', page_.total_'), [
+    ...spec.params,
+    ...(spec.orderParams ?? []),
+  ]);
+  if (rows.length === 0) return { rows, total: spec.page.offset === 0 ? 0 : await count(db, browseBody(spec), spec.params) };
+  const total = Number(rows[0].total_);
+  for (const row of rows) delete row.total_;
+  return { rows, total };
+}
+
+/**
  * The page of the relevance order without working out the rest of it: the page's worth of each tier,
  * each read by its own index in its own order, then put together. `offset + limit` rows of each.
  */
 async function tieredRows<R>(db: SqlDriver, spec: SearchSpec, relevance: NonNullable<SearchSpec['relevance']>): Promise<R[]> {
-  const params = [...spec.params, ...(spec.orderParams ?? [])];
   const reach = { limit: spec.page.offset + (spec.page.limit ?? 0), offset: 0 };
   const rest = sortValues(relevance.rest);
   const where = (conditions: string[]) => browseBody({ from: spec.from, where: conditions });
@@ -50,11 +82,16 @@ async function tieredRows<R>(db: SqlDriver, spec: SearchSpec, relevance: NonNull
   const inBody = `SELECT ${spec.key} AS key_, 1 AS tier_, NULL::real AS rank_, ${rest.values} ${where([...spec.where, `NOT (${relevance.head})`])}
     ORDER BY ${relevance.rest.join(', ')}${pageSql(reach)}`;
   const page = `SELECT * FROM ((${inHead}) UNION ALL (${inBody})) t_ ORDER BY tier_, rank_ DESC, ${rest.sorted()}${pageSql(spec.page)}`;
-  const { rows } = await db.query<R>(
-    `SELECT ${spec.select} FROM ${spec.from} JOIN (${page}) page_ ON ${spec.key} = page_.key_ ORDER BY page_.tier_, page_.rank_ DESC, ${rest.sorted('page_')}`,
-    params,
-  );
+  const { rows } = await db.query<R>(rowsOf(spec, page, `page_.tier_, page_.rank_ DESC, ${rest.sorted('page_')}`), [
+    ...spec.params,
+    ...(spec.orderParams ?? []),
+  ]);
   return rows;
+}
+
+/** The rows of a page of `spec` in its own order, as a walk or a look-up finds them (PostgreSQL chooses). */
+function orderedRows<R>(db: SqlDriver, spec: SearchSpec): Promise<R[]> {
+  return pageRows<R>(db, { ...spec, select: spec.select ?? `${spec.key} AS id` });
 }
 
 /**
@@ -62,17 +99,16 @@ async function tieredRows<R>(db: SqlDriver, spec: SearchSpec, relevance: NonNull
  * estimated (test/search/tiers.test.ts reads every page both ways).
  */
 export async function searchPage<R>(db: SqlDriver, spec: SearchSpec, exactUpTo = EXACT_UP_TO): Promise<BrowseResult<R>> {
-  if (spec.page.limit === null) {
-    const rows = await pageRows<R>(db, spec);
+  const { offset, limit } = spec.page;
+  if (limit === null) {
+    const rows = await orderedRows<R>(db, spec);
     return { rows, total: rows.length };
   }
   const expected = await expectedRows(db, spec);
-  // one statement for the page and its total, which tests every match once
-  if (expected <= exactUpTo) return pageAndTotal<R>(db, spec, spec.key);
+  if (expected <= exactUpTo) return countedPage<R>(db, spec);
   // one row past the page says whether the list goes on
-  const { offset, limit } = spec.page;
   const further = { ...spec, page: { offset, limit: limit + 1 } };
-  const rows = spec.relevance ? await tieredRows<R>(db, further, spec.relevance) : await pageRows<R>(db, further);
+  const rows = spec.relevance ? await tieredRows<R>(db, further, spec.relevance) : await orderedRows<R>(db, further);
   // past the end: how far the list goes is counted, as a page past the end of any list is
   if (rows.length === 0 && offset > 0) return { rows, total: await count(db, browseBody(spec), spec.params) };
   // the list ends on this page: its total is known
