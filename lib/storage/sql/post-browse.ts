@@ -137,6 +137,8 @@ type PostSpec = BrowseSpec & Pick<SearchSpec, 'key' | 'relevance'>;
  * ranks its matches.
  */
 export function browseSpec(query: PostQuery, from?: NqlComparison, queries?: SearchQueries): PostSpec {
+  // a search read without its queries would list every post
+  if (query.search && !queries) throw new Error('A search is browsed with its queries: use browseSpecOf.');
   const order = orderItems(query.order, query.publishedOnly ? PUBLIC_ORDER_COLUMNS : ORDER_COLUMNS);
   const orderParams: unknown[] = [];
   const { relevance, ...base } = conditions(query, from, queries);
