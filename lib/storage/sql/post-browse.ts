@@ -1,12 +1,12 @@
 import { compileFilter, relationLinks, requiredRelations, type NqlComparison, type RelationLinks } from '../../nql';
-import type { BrowseResult, PostQuery } from '../storage';
+import type { BrowseResult, PostQuery, PostSearch } from '../storage';
 import type { PostRow } from '../rows';
 import type { SqlDriver } from './driver';
 import { browseBody, browsePage, count, orderItems, pageRows, type BrowseSpec } from './common';
 import { postFields, publicPostFields } from './filter-fields';
 import { postColumns } from './post-columns';
-import { searchConditions, searchQueries, type SearchQueries, type SearchRelevance } from './post-search';
-import { searchPage, type SearchSpec } from './search-browse';
+import { searchConditions, searchQueries, searchWords, type SearchQueries, type SearchRelevance } from './post-search';
+import { expectedRows, searchPage, type SearchSpec } from './search-browse';
 
 const ORDER_COLUMNS: Record<string, string> = {
   id: 'p.id',
@@ -180,6 +180,19 @@ export async function browseSpecOf(db: SqlDriver, query: PostQuery, from?: NqlCo
   return browseSpec(query, from, query.search ? await searchQueries(db, query.search) : undefined);
 }
 
+/**
+ * The spec of a search (`query.search`) and how many posts PostgreSQL expects it to find
+ * (search-browse.ts), asked together: the estimate plans the reader's words in place.
+ */
+export async function searchSpec(db: SqlDriver, query: PostQuery & { search: PostSearch }): Promise<{ spec: PostSpec; expected: number }> {
+  const [spec, expected] = await Promise.all([
+    browseSpecOf(db, query),
+    // a whole list is read as it is: nothing to decide
+    query.page.limit === null ? 0 : expectedRows(db, browseSpec(query, undefined, searchWords(query.search))),
+  ]);
+  return { spec, expected };
+}
+
 /** The ids of every post a browse matches, in its order, ignoring its page. */
 export async function browsePostIds(db: SqlDriver, query: PostQuery): Promise<string[]> {
   const spec = await browseSpecOf(db, query);
@@ -189,7 +202,10 @@ export async function browsePostIds(db: SqlDriver, query: PostQuery): Promise<st
 
 /** A page of posts and its total. */
 export async function browsePosts(db: SqlDriver, query: PostQuery): Promise<BrowseResult<PostRow>> {
-  if (query.search) return searchPage<PostRow>(db, await browseSpecOf(db, query));
+  if (query.search) {
+    const { spec, expected } = await searchSpec(db, { ...query, search: query.search });
+    return searchPage<PostRow>(db, spec, expected);
+  }
   const from = query.publishedOnly ? await startFrom(db, query) : undefined;
   return browsePage<PostRow>(db, browseSpec(query, from), query.total);
 }

@@ -42,16 +42,28 @@ export interface SearchQueries {
   found: string;
   /** Null when no term is left out. */
   excluded: string | null;
+  /**
+   * False while they are still the reader's words (tsqueryText): a statement then makes them in place,
+   * as `to_tsquery(pressroom_search_config(), $n)`. PostgreSQL works that out for its estimates (it
+   * evaluates stable functions there) but again for every row it tests, so only `EXPLAIN` takes them so.
+   */
+  made: boolean;
+}
+
+/** A search's queries as the reader's words, for a statement that only plans them (`made: false`). */
+export function searchWords(search: PostSearch): SearchQueries {
+  const excluded = tsqueryText(search, 'excluded');
+  return { found: tsqueryText(search, 'found'), excluded: excluded === '' ? null : excluded, made: false };
 }
 
 export async function searchQueries(db: SqlDriver, search: PostSearch): Promise<SearchQueries> {
-  const excluded = tsqueryText(search, 'excluded');
-  const { rows } = await db.query<SearchQueries>(
-    `SELECT to_tsquery(c.config, $1)::text AS found, CASE WHEN $2::text <> '' THEN to_tsquery(c.config, $2)::text END AS excluded
+  const words = searchWords(search);
+  const { rows } = await db.query<Omit<SearchQueries, 'made'>>(
+    `SELECT to_tsquery(c.config, $1)::text AS found, CASE WHEN $2::text IS NOT NULL THEN to_tsquery(c.config, $2)::text END AS excluded
      FROM (SELECT ${CONFIG} AS config) c`,
-    [tsqueryText(search, 'found'), excluded],
+    [words.found, words.excluded],
   );
-  return rows[0] ?? { found: '', excluded: null };
+  return { found: rows[0]?.found ?? '', excluded: rows[0]?.excluded ?? null, made: true };
 }
 
 /** What ranks a match: whether its title, tags, excerpt and authors (`head`) hold every term, and how well. */
@@ -73,15 +85,17 @@ export interface SearchRelevance {
  * Either tier can be read alone, the second by walking the list's order (search-browse.ts).
  */
 export function searchConditions(queries: SearchQueries, publishedOnly: boolean, params: unknown[]): { where: string[]; relevance: SearchRelevance } {
-  params.push(queries.found);
-  const found = `$${params.length}::tsquery`;
+  const query = (text: string) => {
+    params.push(text);
+    return queries.made ? `$${params.length}::tsquery` : `to_tsquery(${CONFIG}, $${params.length})`;
+  };
+  const found = query(queries.found);
   const match = `s.search @@ ${found}`;
   const where = [match];
   if (publishedOnly) where.push(`(s.visibility = 'public' OR s.head @@ ${found})`);
   if (queries.excluded !== null) {
-    params.push(queries.excluded);
     const shown = publishedOnly ? `CASE WHEN s.visibility = 'public' THEN s.search ELSE s.head END` : 's.search';
-    where.push(`NOT (${shown}) @@ $${params.length}::tsquery`);
+    where.push(`NOT (${shown}) @@ ${query(queries.excluded)}`);
   }
   return { where, relevance: { head: `s.head @@ ${found}`, rank: `ts_rank(s.head, ${found})`, match } };
 }

@@ -2,7 +2,7 @@ import type { PostType, TagRow } from '../rows';
 import type { PostBody, PostQuery, PublicAuthor, PublicPostRelations, PublishedPage, PublishedPost, RelationChoice } from '../storage';
 import type { SqlDriver } from './driver';
 import { browseBody, browsePage, count, equalsAny } from './common';
-import { browseSpec, browseSpecOf, startFrom } from './post-browse';
+import { browseSpec, browseSpecOf, searchSpec, startFrom } from './post-browse';
 import { searchPage } from './search-browse';
 import { postColumns } from './post-columns';
 import { PUBLIC_AUTHOR_COLUMNS } from './users';
@@ -17,7 +17,8 @@ type LinkedPost = PublishedPost['row'] & { tag_ids: string[]; author_ids: string
 /** The ids of a page of published posts and the total they were paged from. */
 export async function publishedPage(db: SqlDriver, query: PostQuery): Promise<PublishedPage> {
   if (query.search) {
-    const page = await searchPage<{ id: string }>(db, { ...(await browseSpecOf(db, query)), select: null });
+    const { spec, expected } = await searchSpec(db, { ...query, search: query.search });
+    const page = await searchPage<{ id: string }>(db, { ...spec, select: null }, expected);
     return { ids: page.rows.map((row) => row.id), total: page.total };
   }
   const from = await startFrom(db, query);

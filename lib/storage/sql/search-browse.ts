@@ -30,7 +30,7 @@ export interface SearchSpec extends Omit<BrowseSpec, 'select'> {
 }
 
 /** How many rows PostgreSQL expects `spec` to match: its plan's estimate, made without running it. */
-async function expectedRows(db: SqlDriver, spec: SearchSpec): Promise<number> {
+export async function expectedRows(db: SqlDriver, spec: SearchSpec): Promise<number> {
   const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${browseBody(spec)}`, spec.params);
   const plan = rows[0]?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }] | undefined;
@@ -95,17 +95,16 @@ function orderedRows<R>(db: SqlDriver, spec: SearchSpec): Promise<R[]> {
 }
 
 /**
- * A page of a search and its total: counted where PostgreSQL expects at most `exactUpTo` matches, else
- * estimated (test/search/tiers.test.ts reads every page both ways).
+ * A page of a search and its total, `expected` the matches PostgreSQL expects (`expectedRows`): counted
+ * up to `EXACT_UP_TO`, else estimated (test/search/tiers.test.ts reads every page both ways).
  */
-export async function searchPage<R>(db: SqlDriver, spec: SearchSpec, exactUpTo = EXACT_UP_TO): Promise<BrowseResult<R>> {
+export async function searchPage<R>(db: SqlDriver, spec: SearchSpec, expected: number): Promise<BrowseResult<R>> {
   const { offset, limit } = spec.page;
   if (limit === null) {
     const rows = await orderedRows<R>(db, spec);
     return { rows, total: rows.length };
   }
-  const expected = await expectedRows(db, spec);
-  if (expected <= exactUpTo) return countedPage<R>(db, spec);
+  if (expected <= EXACT_UP_TO) return countedPage<R>(db, spec);
   // one row past the page says whether the list goes on
   const further = { ...spec, page: { offset, limit: limit + 1 } };
   const rows = spec.relevance ? await tieredRows<R>(db, further, spec.relevance) : await orderedRows<R>(db, further);
