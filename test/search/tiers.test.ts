@@ -77,11 +77,7 @@ function tiersSuite(name: string, open: () => Promise<{ driver: SqlDriver; close
           for (const order of orders) {
             for (const limit of [1, 4, 7]) {
               for (const filter of [undefined, 'tag:-other']) {
-                const counted = await searchPage<{ id: string }>(
-                  driver,
-                  await browseSpecOf(driver, queryOf(text, publishedOnly, order, 1000, 1, filter)),
-                  0,
-                );
+                const counted = await searchPage<{ id: string }>(driver, await browseSpecOf(driver, queryOf(text, publishedOnly, order, 1000, 1, filter)), 0);
                 const all = counted.rows.map((row) => row.id);
                 expect(counted.total).toBe(all.length);
                 const pages = Math.ceil(all.length / limit) + 1;
