@@ -5,7 +5,7 @@ import { parseSearch } from '../../lib/resources/posts/search-query';
 import { createPgDriver } from '../../lib/storage/pg';
 import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
-import { browseSpecOf } from '../../lib/storage/sql/post-browse';
+import { browseSpecOf, searchSpec } from '../../lib/storage/sql/post-browse';
 import { searchPage } from '../../lib/storage/sql/search-browse';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import type { OrderClause, PostQuery } from '../../lib/storage/storage';
@@ -69,6 +69,19 @@ function tiersSuite(name: string, open: () => Promise<{ driver: SqlDriver; close
 
     const queries = ['alpha', 'alp', 'alpha beta', 'alpha -gamma', '"beta alpha"', 'post alpha', 'tag'];
     const orders: (OrderClause[] | undefined)[] = [undefined, [{ field: 'published_at', direction: 'asc' }], [{ field: 'title', direction: 'desc' }]];
+
+    it('asks PostgreSQL how many posts a search will find, and reads the answer', async () => {
+      // the estimate decides between the two ways: a number near the truth, read from EXPLAIN's JSON
+      // (a string from PGlite, an object from the server's driver)
+      for (const text of ['alpha', 'zzzz nothing']) {
+        const query = queryOf(text, true, undefined, 15, 1);
+        const { spec, expected } = await searchSpec(driver, { ...query, search: query.search! });
+        const found = (await searchPage<{ id: string }>(driver, spec, 0)).total;
+        expect(Number.isFinite(expected), text).toBe(true);
+        expect(expected, text).toBeGreaterThanOrEqual(Math.min(found, 1));
+        expect(expected, text).toBeLessThanOrEqual(48);
+      }
+    });
 
     for (const publishedOnly of [true, false]) {
       it(`gives every page as the counted read does (${publishedOnly ? 'Content' : 'Admin'} API)`, async () => {
