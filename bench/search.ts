@@ -213,10 +213,9 @@ async function timeSearch(service: Service, key: string, query: string, calls: n
 
 /** Sizes of the indexes and of the column the first is made from, in MB. */
 async function indexSize(db: SqlDriver) {
-  const { rows } = await db.query<{ index: number; head: number; walk: number; column: number; table: number }>(
+  const { rows } = await db.query<{ index: number; head: number; column: number; table: number }>(
     `SELECT pg_relation_size('post_search_search')::float8 / 1048576 AS index,
             pg_relation_size('post_search_head')::float8 / 1048576 AS head,
-            pg_relation_size('post_search_walk')::float8 / 1048576 AS walk,
             (SELECT sum(pg_column_size(search)) FROM post_search)::float8 / 1048576 AS column,
             pg_total_relation_size('post_search')::float8 / 1048576 AS table`,
   );
@@ -349,7 +348,6 @@ export async function searchSection(ctx: BenchContext): Promise<void> {
       const size = await indexSize(site.driver);
       ctx.report.add({ section: 'search', name: `${where}: GIN index post_search_search`, value: size.index, unit: 'MB', detail: size });
       ctx.report.add({ section: 'search', name: `${where}: GIN index post_search_head`, value: size.head, unit: 'MB' });
-      ctx.report.add({ section: 'search', name: `${where}: btree index post_search_walk`, value: size.walk, unit: 'MB' });
       ctx.report.add({ section: 'search', name: `${where}: the tsvector column (sum of its values)`, value: size.column, unit: 'MB' });
       if (where === 'PGlite') await writeCost(ctx, site.driver, site.service, keys.adminKey);
     } finally {

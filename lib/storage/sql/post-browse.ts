@@ -151,6 +151,12 @@ export function browseSpec(query: PostQuery, from?: NqlComparison, queries?: Sea
     // while searching, the most relevant first (post-search.ts says how); then as the list is ordered when not searching
     const rest = [...SEARCH_DEFAULT_ORDER[query.defaultOrder], 's.post_id DESC'];
     const tiers = [`(${relevance.head}) DESC`, `CASE WHEN ${relevance.head} THEN ${relevance.rank} END DESC`];
+    // the second tier read alone walks the list as `posts` orders it (migration 011): the same values
+    // (post_search copies them in the writing transaction), so the same order
+    const walk = {
+      where: [`p.type = $1`, ...(query.publishedOnly ? [`p.status = 'published'`] : [])],
+      order: [...DEFAULT_ORDER[query.defaultOrder], 'p.id DESC'],
+    };
     return {
       from: SEARCH_FROM,
       select,
@@ -159,7 +165,7 @@ export function browseSpec(query: PostQuery, from?: NqlComparison, queries?: Sea
       orderParams,
       page: query.page,
       key: 's.post_id',
-      relevance: { ...relevance, rest },
+      relevance: { ...relevance, rest, walk },
     };
   }
   if (relevance) return { from: SEARCH_FROM, select, ...base, order: [...order, 's.post_id DESC'], orderParams, page: query.page, key: 's.post_id' };

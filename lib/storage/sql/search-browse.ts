@@ -13,9 +13,10 @@ import type { SearchRelevance } from './post-search';
 // 10,000, Meilisearch estimates), a search that PostgreSQL expects to find more than `EXACT_UP_TO` posts
 // is not counted: its total is PostgreSQL's estimate, from the statistics ANALYZE keeps of the words in
 // the index, made exact on the page where the list ends. Its page is then read as its order walks:
-// the posts that match in `head` (few: titles are short) ranked through their own GIN index, then the
-// others in the list's order, walking an index on it (migration 022) and testing each post until the
-// page is full, which at one post in twenty or more is quicker than finding them all.
+// the posts that match in `head` (few: titles are short) ranked through their own GIN index (migration
+// 022), then the others in the list's order, walking the published posts' index (migration 011) and
+// testing each post until the page is full, which at one post in twenty or more is quicker than
+// finding them all.
 
 /** Up to how many expected matches a search's total is counted, not estimated. */
 export const EXACT_UP_TO = 5000;
@@ -25,8 +26,12 @@ export interface SearchSpec extends Omit<BrowseSpec, 'select'> {
   select: string | null;
   /** The unique column of the matches (`s.post_id`). */
   key: string;
-  /** With the relevance order (no `order` given): what ranks a match; `order` then starts with its two tiers (post-browse.ts). */
-  relevance?: SearchRelevance & { rest: string[] };
+  /**
+   * With the relevance order (no `order` given): what ranks a match, and the order after the two tiers
+   * (`rest`), which `order` then ends with (post-browse.ts); `walk`: the same order over `posts`, and
+   * conditions that let its index give it, for reading the second tier alone.
+   */
+  relevance?: SearchRelevance & { rest: string[]; walk: { where: string[]; order: string[] } };
 }
 
 /** How many rows PostgreSQL expects `spec` to match: its plan's estimate, made without running it. */
@@ -80,8 +85,8 @@ async function tieredRows<R>(db: SqlDriver, spec: SearchSpec, relevance: NonNull
   // the head's own index finds the first tier: the body's, which finds every match, is not asked
   const inHead = `SELECT ${spec.key} AS key_, 0 AS tier_, ${relevance.rank} AS rank_, ${rest.values} ${where([...spec.where.filter((c) => c !== relevance.match), relevance.head])}
     ORDER BY ${relevance.rank} DESC, ${relevance.rest.join(', ')}${pageSql(reach)}`;
-  const inBody = `SELECT ${spec.key} AS key_, 1 AS tier_, NULL::real AS rank_, ${rest.values} ${where([...spec.where, `NOT (${relevance.head})`])}
-    ORDER BY ${relevance.rest.join(', ')}${pageSql(reach)}`;
+  const inBody = `SELECT ${spec.key} AS key_, 1 AS tier_, NULL::real AS rank_, ${sortValues(relevance.walk.order).values} ${where([...spec.where, ...relevance.walk.where, `NOT (${relevance.head})`])}
+    ORDER BY ${relevance.walk.order.join(', ')}${pageSql(reach)}`;
   const page = `SELECT * FROM ((${inHead}) UNION ALL (${inBody})) t_ ORDER BY tier_, rank_ DESC, ${rest.sorted()}${pageSql(spec.page)}`;
   const { rows } = await db.query<R>(rowsOf(spec, page, `page_.tier_, page_.rank_ DESC, ${rest.sorted('page_')}`), [
     ...spec.params,
