@@ -20,7 +20,6 @@ import { lexicalPosts } from './019-lexical-posts';
 import { postSearchTable } from './020-post-search-table';
 import { revisionImageText } from './021-revision-image-text';
 import { searchWalk } from './022-search-walk';
-import { searchConfigCached } from './023-search-config-cached';
 
 export interface Migration {
   version: number;
@@ -53,5 +52,4 @@ export const migrations: Migration[] = [
   { version: 20, name: 'post-search-table', sql: postSearchTable },
   { version: 21, name: 'revision-image-text', sql: revisionImageText },
   { version: 22, name: 'search-walk', sql: searchWalk },
-  { version: 23, name: 'search-config-cached', sql: searchConfigCached },
 ];
