@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Api, Version } from '../../core/context';
+import { nullableText } from './response';
 
 /**
  * The vocabulary of a record's field table (lib/resources/posts/fields.ts): one entry per field, in
@@ -66,6 +67,29 @@ export interface FieldSpec {
 /** Keeps the table's literal types, so the input type and the column names are derived from it. */
 export function defineFields<const T extends readonly FieldSpec[]>(fields: T): T {
   return fields;
+}
+
+/**
+ * A nullable text column a client may write (by `schema`), copied as sent, null when a new record leaves
+ * it out: most of a tag's and a user's fields (lib/resources/tags/fields.ts, users/fields.ts).
+ */
+export function copiedText<
+  const N extends string,
+  Z extends z.ZodType,
+  const S extends Shown,
+  const G extends NonNullable<FieldSpec['ghost']>,
+  const F extends boolean,
+>(name: N, schema: Z, show: S, ghost: G, filter: F) {
+  return {
+    name,
+    stored: 'write',
+    sql: 'text',
+    show,
+    answer: nullableText,
+    write: { schema, copied: true, default: null },
+    ghost,
+    ...((filter ? { filter: true } : {}) as F extends true ? { filter: true } : object),
+  } as const;
 }
 
 export function since(version: Version, first: Version | undefined): boolean {

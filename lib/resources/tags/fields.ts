@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nullableText, recordId } from '../shared/response';
 import { optionalText } from '../shared/input';
-import { defineFields, type Shown } from '../shared/fields';
+import { copiedText, defineFields, type Shown } from '../shared/fields';
 
 /**
  * The one declaration of a tag's fields, in the order answers show them: the `tags` columns
@@ -16,14 +16,13 @@ import { defineFields, type Shown } from '../shared/fields';
 const EVERY = { admin: 'v2', content: 'v2' } as const satisfies Shown;
 /** The social and code-injection fields: the Admin API's since v3, the Content API's since v5 (Ghost 5's tags). */
 const FULL = { admin: 'v3', content: 'v5' } as const satisfies Shown;
-const FILTER = { filter: true } as const;
 
 export const TAG_FIELDS = defineFields([
   { name: 'id', stored: 'write', sql: 'text', show: EVERY, answer: recordId, ghost: 'tags', filter: true },
   { name: 'name', stored: 'write', sql: 'text', show: EVERY, answer: z.string(), write: { schema: z.string().max(191) }, ghost: 'tags', filter: true },
   { name: 'slug', stored: 'write', sql: 'text', show: EVERY, answer: z.string(), write: { schema: z.string().max(191) }, ghost: 'tags', filter: true },
-  text('description', 500, EVERY, FILTER),
-  text('feature_image', 2000, EVERY, FILTER),
+  text('description', 500, EVERY, true),
+  text('feature_image', 2000, EVERY, true),
   // no API shows the parent but on a primary tag (serialize.ts); a write names it by id as `parent`
   // (operations.ts checks it), an import leaves it out (pressroom shows no tag hierarchy)
   { name: 'parent_id', stored: 'write', sql: 'text', ghost: 'tags', filter: true },
@@ -38,17 +37,17 @@ export const TAG_FIELDS = defineFields([
     ghost: 'tags',
     filter: true,
   },
-  text('og_image', 2000, FULL, FILTER),
-  text('og_title', 300, FULL, FILTER),
-  text('og_description', 500, FULL, FILTER),
-  text('twitter_image', 2000, FULL, FILTER),
-  text('twitter_title', 300, FULL, FILTER),
-  text('twitter_description', 500, FULL, FILTER),
-  text('meta_title', 300, EVERY, FILTER),
-  text('meta_description', 500, EVERY, FILTER),
-  text('codeinjection_head', 65535, FULL),
-  text('codeinjection_foot', 65535, FULL),
-  text('canonical_url', 2000, FULL, FILTER),
+  text('og_image', 2000, FULL, true),
+  text('og_title', 300, FULL, true),
+  text('og_description', 500, FULL, true),
+  text('twitter_image', 2000, FULL, true),
+  text('twitter_title', 300, FULL, true),
+  text('twitter_description', 500, FULL, true),
+  text('meta_title', 300, EVERY, true),
+  text('meta_description', 500, EVERY, true),
+  text('codeinjection_head', 65535, FULL, false),
+  text('codeinjection_foot', 65535, FULL, false),
+  text('canonical_url', 2000, FULL, true),
   {
     name: 'accent_color',
     stored: 'write',
@@ -83,15 +82,6 @@ export const TAG_COPIED: readonly CopiedField['name'][] = TAG_FIELDS.filter((fie
 );
 
 /** A nullable text column a client may write (at most `max` characters), copied as sent. */
-function text<const N extends string, const S extends Shown>(name: N, max: number, show: S, options: { filter?: true } = {}) {
-  return {
-    name,
-    stored: 'write',
-    sql: 'text',
-    show,
-    answer: nullableText,
-    write: { schema: optionalText(max), copied: true, default: null },
-    ghost: 'tags',
-    filter: options.filter,
-  } as const;
+function text<const N extends string, const S extends Shown, const F extends boolean>(name: N, max: number, show: S, filter: F) {
+  return copiedText(name, optionalText(max), show, 'tags', filter);
 }

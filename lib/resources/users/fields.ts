@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { nullableText, recordId } from '../shared/response';
-import { defineFields, type Shown } from '../shared/fields';
+import { recordId } from '../shared/response';
+import { copiedText, defineFields, type Shown } from '../shared/fields';
 
 /**
  * The one declaration of a staff user's fields (an author's on the Content API), in the order answers
@@ -115,16 +115,7 @@ export const USER_FIELDS = defineFields([
 
 /** A nullable profile column a client may write, copied as sent, null when a new user leaves it out. */
 function profile<const N extends string, Z extends z.ZodType, const S extends Shown, const F extends boolean>(name: N, schema: Z, show: S, filter: F) {
-  return {
-    name,
-    stored: 'write',
-    sql: 'text',
-    show,
-    answer: nullableText,
-    write: { schema, copied: true, default: null },
-    ghost: 'users',
-    ...((filter ? { filter: true } : {}) as F extends true ? { filter: true } : object),
-  } as const;
+  return copiedText(name, schema, show, 'users', filter);
 }
 
 type CopiedField = Extract<(typeof USER_FIELDS)[number], { write: { copied: true } }>;
