@@ -5,7 +5,7 @@ import type { SqlDriver } from './driver';
 import { browseBody, browsePage, count, orderItems, pageRows, type BrowseSpec } from './common';
 import { postFields, publicPostFields } from './filter-fields';
 import { postColumns } from './post-columns';
-import { searchConditions, searchQueries, searchWords, type SearchQueries, type SearchRelevance } from './post-search';
+import { searchConditions, searchQueries, type SearchQueries, type SearchRelevance } from './post-search';
 import { expectedRows, searchPage, type SearchSpec } from './search-browse';
 
 const ORDER_COLUMNS: Record<string, string> = {
@@ -186,16 +186,11 @@ export async function browseSpecOf(db: SqlDriver, query: PostQuery, from?: NqlCo
   return browseSpec(query, from, query.search ? await searchQueries(db, query.search) : undefined);
 }
 
-/**
- * The spec of a search (`query.search`) and how many posts PostgreSQL expects it to find
- * (search-browse.ts), asked together: the estimate plans the reader's words in place.
- */
+/** The spec of a search (`query.search`) and how many posts PostgreSQL expects it to find (search-browse.ts). */
 export async function searchSpec(db: SqlDriver, query: PostQuery & { search: PostSearch }): Promise<{ spec: PostSpec; expected: number }> {
-  const [spec, expected] = await Promise.all([
-    browseSpecOf(db, query),
-    // a whole list is read as it is: nothing to decide
-    query.page.limit === null ? 0 : expectedRows(db, browseSpec(query, undefined, searchWords(query.search))),
-  ]);
+  const spec = await browseSpecOf(db, query);
+  // a whole list is read as it is: nothing to decide
+  const expected = query.page.limit === null ? 0 : await expectedRows(db, spec);
   return { spec, expected };
 }
 
