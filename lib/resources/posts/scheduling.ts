@@ -21,7 +21,8 @@ export class ScheduledPublishing {
   /** Publishes every scheduled post fallen due; returns how many. */
   async publishDuePosts(): Promise<number> {
     const { app } = this;
-    // a read on an index first: most checks find nothing due, and need not open a write transaction
+    // a read of the scheduled posts' own index first (migration 023): most checks find nothing due,
+    // and need not open a write transaction
     if ((await app.storage.posts.dueScheduled(app.now(), 1)).length === 0) return 0;
     const changes = await write(
       app,

@@ -20,6 +20,7 @@ import { lexicalPosts } from './019-lexical-posts';
 import { postSearchTable } from './020-post-search-table';
 import { revisionImageText } from './021-revision-image-text';
 import { searchWalk } from './022-search-walk';
+import { scheduledDue } from './023-scheduled-due';
 
 export interface Migration {
   version: number;
@@ -52,4 +53,5 @@ export const migrations: Migration[] = [
   { version: 20, name: 'post-search-table', sql: postSearchTable },
   { version: 21, name: 'revision-image-text', sql: revisionImageText },
   { version: 22, name: 'search-walk', sql: searchWalk },
+  { version: 23, name: 'scheduled-due', sql: scheduledDue },
 ];
