@@ -1,3 +1,4 @@
+import { takesLexical, type Version } from '../core/context';
 import { validation } from '../core/errors';
 import { list } from './query';
 
@@ -12,18 +13,21 @@ export interface OutputOptions {
 }
 
 /**
- * `defaultInclude`: the relations shown when the request names none; an explicit `include` replaces
- * them (reference-behaviour §6: Admin `posts/?include=tags` has no `authors`). `lexical`: the request
- * may name the `lexical` format (Admin v5, where the reference's documentation asks for
- * `formats=html,lexical`); it asks for the body's source as `mobiledoc` does, and the serialiser
- * shows both keys (lib/resources/posts/serialize.ts).
+ * The output options a request names. `defaultInclude`: the relations shown when the request names
+ * none; an explicit `include` replaces them (reference-behaviour §6: Admin `posts/?include=tags` has no
+ * `authors`). From v5 `formats` may name `lexical` (the reference's documentation asks for
+ * `formats=html,lexical`): it asks for the body's source as `mobiledoc` does, and the posts serialiser
+ * shows both keys (lib/resources/posts/serialize.ts). That holds on every route of the version, as the
+ * pipeline's check before a write (lib/http/pipeline.ts) takes it: a route stricter than that check
+ * would refuse a write's answer after the write.
  */
 export function outputOptions(
-  query: URLSearchParams,
+  ctx: { query: URLSearchParams; version: Version },
   defaultFormats: readonly Format[] = [],
   defaultInclude: readonly string[] = [],
-  { lexical = false }: { lexical?: boolean } = {},
 ): OutputOptions {
+  const { query } = ctx;
+  const lexical = takesLexical(ctx.version);
   const allowed: readonly string[] = lexical ? [...FORMATS, 'lexical'] : FORMATS;
   const formats = list(query, 'formats')?.map((format) => {
     if (!allowed.includes(format)) {

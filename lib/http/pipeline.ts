@@ -3,7 +3,7 @@ import { authenticateAdmin } from '../auth/authenticate';
 import type { ContentKeys } from '../auth/content-key';
 import { allows } from '../auth/permissions';
 import { bodiless, errorAnswer, withHeaders, type Answer } from '../core/answer';
-import { takesLexical, type Actor, type AppContext, type Method, type RouteContext } from '../core/context';
+import { type Actor, type AppContext, type Method, type RouteContext } from '../core/context';
 import { ApiError, asApiError, badRequest, noPermission, notFound } from '../core/errors';
 import { forHead } from '../core/ready-answer';
 import type { RequestHead } from '../core/head';
@@ -165,7 +165,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     ctx.actor = await authenticate(ctx, route.auth);
     if (route.permission && ctx.actor && !allows(ctx.actor, route.permission)) throw noPermission();
     // a write's response options are checked before it runs, so a request refused for them changed nothing
-    if (method === 'POST' || method === 'PUT') outputOptions(ctx.query, [], [], { lexical: ctx.api === 'admin' && takesLexical(ctx.version) });
+    if (method === 'POST' || method === 'PUT') outputOptions(ctx);
     await deps.runDueWork();
     if (found.api === 'content' && !route.uncached) return contentResponses.serve(ctx, route);
     let answer = await route.handle(ctx);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import { ConcurrentChangeError, type SqlDriver } from '../../lib/storage/sql/driver';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
-import { BASE, body } from '../helpers/service';
+import { adminToken, BASE, body } from '../helpers/service';
 import { changedTables, checksum, expectRefused } from './helpers';
 import { robustSite, type RobustSite } from './site';
 
@@ -64,6 +64,28 @@ describe('query options of a write are checked before it runs', () => {
         site.session.post('users/?include=x&include=y', { users: [{ name: 'N', email: 'n@example.com', password: 'long-enough-pass', roles: ['Author'] }] }),
       400,
     );
+  });
+});
+
+describe('formats=lexical on a write, which v5 takes on every route', () => {
+  it('is refused before a v3 edit runs, and on v5 a tag edit takes it and answers once written', async () => {
+    // the check before a write took lexical on v5 while the tags route refused it after writing: a 422
+    // for a tag that had changed (found by the fuzz, seed 1971763088)
+    const tag = site.fixtures.tag;
+    await refusedWithoutChange(() => site.admin.put(`tags/${tag.id}/?formats=html,lexical`, { tags: [{ description: 'Never' }] }), 422);
+    // the unversioned root, with the audience the reference's SDKs from 5.0 sign
+    const v5 = async (method: string, path: string, json?: unknown) =>
+      site.service.fetch(
+        new Request(site.adminUrl(path, 'v5'), {
+          method,
+          headers: { authorization: `Svc ${await adminToken(site.adminKey, { aud: '/admin/' })}`, 'content-type': 'application/json' },
+          body: json === undefined ? undefined : JSON.stringify(json),
+        }),
+      );
+    const edited = await v5('PUT', `tags/${tag.id}/?formats=html,plaintext,mobiledoc,lexical`, { tags: [{ description: 'Lexical asked for' }] });
+    expect(edited.status).toBe(200);
+    expect((await body(edited)).tags[0].description).toBe('Lexical asked for');
+    expect((await body(await v5('GET', `tags/${tag.id}/?formats=lexical`))).tags[0].description).toBe('Lexical asked for');
   });
 });
 

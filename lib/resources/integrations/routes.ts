@@ -18,7 +18,7 @@ const admin = (action: string) => ({ api: 'admin' as const, auth: 'admin' as con
 
 /** The integrations with the relations `include` asks for; `always` adds relations regardless. */
 async function present(ctx: RouteContext, rows: IntegrationRow[], always: { apiKeys?: boolean; webhooks?: boolean } = {}) {
-  const { include } = outputOptions(ctx.query);
+  const { include } = outputOptions(ctx);
   const withKeys = always.apiKeys || include.has('api_keys');
   const withWebhooks = always.webhooks || include.has('webhooks');
   const { storage } = ctx.app;

@@ -28,7 +28,6 @@ import {
 } from './operations';
 import { imagesOfInput } from './body';
 import type { PostInput } from './schema';
-import { takesLexical } from '../../core/context';
 import { bodiesOf as bodies, contentPage, contentPost, includesOf as includes } from './content-reads';
 import { postAnswers } from './answers';
 import { searchParam } from './search-query';
@@ -40,9 +39,7 @@ const INVALIDATE = { 'x-cache-invalidate': '/*' };
 
 // v5 takes `formats=lexical` on both APIs, as the reference does; its Content API shows no source format (fields.ts)
 function output(ctx: RouteContext): OutputOptions {
-  return ctx.api === 'admin'
-    ? outputOptions(ctx.query, ['mobiledoc'], ['tags', 'authors'], { lexical: takesLexical(ctx.version) })
-    : outputOptions(ctx.query, ['html'], [], { lexical: takesLexical(ctx.version) });
+  return ctx.api === 'admin' ? outputOptions(ctx, ['mobiledoc'], ['tags', 'authors']) : outputOptions(ctx, ['html'], []);
 }
 
 function touchesPublicContent(change: PostChange): boolean {

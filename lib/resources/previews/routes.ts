@@ -4,7 +4,6 @@ import { notFound } from '../../core/errors';
 import { outputOptions } from '../../http/output';
 import type { PostType } from '../../storage/rows';
 import { bodiesOf, includesOf } from '../posts/content-reads';
-import { takesLexical } from '../../core/context';
 import { serializePost } from '../posts/serialize';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,7 +24,7 @@ export function previewRoutes(type: PostType): RouteDef[] {
     const uuid = ctx.params.uuid ?? '';
     if (!UUID.test(uuid)) throw notFound(missing);
     // the formats a Content read of this version takes (v5: formats=lexical too, showing no source format)
-    const options = outputOptions(ctx.query, ['html'], [], { lexical: takesLexical(ctx.version) });
+    const options = outputOptions(ctx, ['html'], []);
     const { storage } = ctx.app;
     const row = await storage.posts.findByUuid(uuid.toLowerCase(), type, bodiesOf(options));
     if (!row) throw notFound(missing);

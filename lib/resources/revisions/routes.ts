@@ -8,7 +8,6 @@ import { requireId } from '../shared/ids';
 import { write } from '../shared/write';
 import { imagesOfInput } from '../posts/body';
 import type { PostChange } from '../posts/operations';
-import { takesLexical } from '../../core/context';
 import { serializePost } from '../posts/serialize';
 import { editablePost, findRevision, restoreRevision, rotatePreview } from './operations';
 import { logged } from '../../events/actions';
@@ -26,7 +25,7 @@ function postAnswer(ctx: RouteContext, resource: string, change: PostChange): An
     after.row,
     { tags: after.tags, authors: after.authors },
     { api: 'admin', version: ctx.version, site: ctx.app.options.url },
-    outputOptions(ctx.query, ['mobiledoc'], ['tags', 'authors'], { lexical: takesLexical(ctx.version) }),
+    outputOptions(ctx, ['mobiledoc'], ['tags', 'authors']),
   );
   return json(200, { [resource]: [post] }, published ? INVALIDATE : {});
 }

@@ -27,13 +27,13 @@ function countMode(ctx: RouteContext, include: ReadonlySet<string>) {
 }
 
 function present(ctx: RouteContext, tags: (TagRow & Counted)[]) {
-  const { fields, include } = outputOptions(ctx.query);
+  const { fields, include } = outputOptions(ctx);
   const sctx = { api: ctx.api, version: ctx.version, site: ctx.app.options.url };
   return tags.map((tag) => pickFields(serializeTag(tag, sctx), fields, include.has('count.posts') ? ['count'] : []));
 }
 
 async function readOne(ctx: RouteContext, find: (options: LookupOptions) => Promise<(TagRow & Counted) | null>) {
-  const { include } = outputOptions(ctx.query);
+  const { include } = outputOptions(ctx);
   const tag = await find({ countPosts: countMode(ctx, include), withPublishedPosts: ctx.api === 'content' });
   if (!tag) throw notFound('Tag not found.');
   return json(200, { tags: present(ctx, [tag]) }, ctx.api === 'content' ? peopleAndTagKeys('tags', [tag.id], false) : {});
@@ -47,7 +47,7 @@ function written(ctx: RouteContext, change: TagChange, status: number): Answer {
 }
 
 const browse = async (ctx: RouteContext) => {
-  const { include } = outputOptions(ctx.query);
+  const { include } = outputOptions(ctx);
   const page = pagination(ctx.query);
   const result = await ctx.app.storage.tags.browse({
     filter: filterParam(ctx.query),

@@ -18,21 +18,21 @@ function usersResource(api: 'admin' | 'content'): RouteDef[] {
   const countMode = (include: ReadonlySet<string>) => (include.has('count.posts') ? (api === 'content' ? ('published' as const) : ('all' as const)) : null);
 
   function present(ctx: RouteContext, users: (UserWithRoles & Counted)[] | (PublicAuthor & Counted)[]) {
-    const { fields, include } = outputOptions(ctx.query);
+    const { fields, include } = outputOptions(ctx);
     const sctx = { api: ctx.api, version: ctx.version, site: ctx.app.options.url };
     const serialize = (user: (UserWithRoles | PublicAuthor) & Counted) => ('roles' in user ? serializeUser(user, sctx) : serializeAuthor(user, sctx));
     return users.map((user) => pickFields(serialize(user), fields, include.has('count.posts') ? ['count'] : []));
   }
 
   async function readOne(ctx: RouteContext, find: (options: LookupOptions) => Promise<(UserWithRoles & Counted) | null>) {
-    const { include } = outputOptions(ctx.query);
+    const { include } = outputOptions(ctx);
     const user = await find({ countPosts: countMode(include), withPublishedPosts: api === 'content' });
     if (!user) throw notFound(notFoundMessage);
     return json(200, { [root]: present(ctx, [user]) }, api === 'content' ? peopleAndTagKeys('authors', [user.id], false) : {});
   }
 
   const browse = async (ctx: RouteContext) => {
-    const { include } = outputOptions(ctx.query);
+    const { include } = outputOptions(ctx);
     const page = pagination(ctx.query);
     const query = {
       filter: filterParam(ctx.query),

@@ -18,7 +18,7 @@ import { addUser, changePassword, destroyUser, editUser, newUserPasswordHash, us
 const INVALIDATE = { 'x-cache-invalidate': '/*' };
 
 function present(ctx: RouteContext, user: UserWithRoles) {
-  const { fields } = outputOptions(ctx.query);
+  const { fields } = outputOptions(ctx);
   return pickFields(serializeUser(user, { api: 'admin', version: ctx.version, site: ctx.app.options.url }), fields);
 }
 
