@@ -3,7 +3,7 @@ import { authenticateAdmin } from '../auth/authenticate';
 import type { ContentKeys } from '../auth/content-key';
 import { allows } from '../auth/permissions';
 import { bodiless, errorAnswer, withHeaders, type Answer } from '../core/answer';
-import { type Actor, type AppContext, type Method, type RouteContext } from '../core/context';
+import type { Actor, AppContext, Method, RouteContext } from '../core/context';
 import { ApiError, asApiError, badRequest, noPermission, notFound } from '../core/errors';
 import { forHead } from '../core/ready-answer';
 import type { RequestHead } from '../core/head';
