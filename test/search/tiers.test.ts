@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createService } from '../../lib';
 import { parseFilter } from '../../lib/nql';
 import { parseSearch } from '../../lib/resources/posts/search-query';
-import { createPgDriver } from '../../lib/storage/pg';
-import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { browseSpecOf, searchSpec } from '../../lib/storage/sql/post-browse';
 import { searchPage } from '../../lib/storage/sql/search-browse';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
 import type { OrderClause, PostQuery } from '../../lib/storage/storage';
-import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from '../helpers/postgres';
+import { describeOnEachDatabase } from '../helpers/each-database';
 import { adminClient, BASE } from '../helpers/service';
 import { add } from './helpers';
 
@@ -58,92 +56,65 @@ function queryOf(text: string, publishedOnly: boolean, order: OrderClause[] | un
   };
 }
 
-function tiersSuite(name: string, open: () => Promise<{ driver: SqlDriver; close: () => Promise<void> }>) {
-  describe(`a search read walking its tiers (${name})`, () => {
-    let driver: SqlDriver;
-    let close: () => Promise<void>;
-    beforeAll(async () => {
-      ({ driver, close } = await open());
-    }, 60_000);
-    afterAll(() => close?.());
+await describeOnEachDatabase('a search read walking its tiers', fill, (db) => {
+  const queries = ['alpha', 'alp', 'alpha beta', 'alpha -gamma', '"beta alpha"', 'post alpha', 'tag'];
+  const orders: (OrderClause[] | undefined)[] = [undefined, [{ field: 'published_at', direction: 'asc' }], [{ field: 'title', direction: 'desc' }]];
 
-    const queries = ['alpha', 'alp', 'alpha beta', 'alpha -gamma', '"beta alpha"', 'post alpha', 'tag'];
-    const orders: (OrderClause[] | undefined)[] = [undefined, [{ field: 'published_at', direction: 'asc' }], [{ field: 'title', direction: 'desc' }]];
+  it('asks PostgreSQL how many posts a search will find, and reads the answer', async () => {
+    // the estimate decides between the two ways: a number near the truth, read from EXPLAIN's JSON
+    // (a string from PGlite, an object from the server's driver)
+    for (const text of ['alpha', 'zzzz nothing']) {
+      const query = queryOf(text, true, undefined, 15, 1);
+      const { spec, expected } = await searchSpec(db.driver, { ...query, search: query.search! });
+      const found = (await searchPage<{ id: string }>(db.driver, spec, 0)).total;
+      expect(Number.isFinite(expected), text).toBe(true);
+      expect(expected, text).toBeGreaterThanOrEqual(Math.min(found, 1));
+      expect(expected, text).toBeLessThanOrEqual(48);
+    }
+  });
 
-    it('asks PostgreSQL how many posts a search will find, and reads the answer', async () => {
-      // the estimate decides between the two ways: a number near the truth, read from EXPLAIN's JSON
-      // (a string from PGlite, an object from the server's driver)
-      for (const text of ['alpha', 'zzzz nothing']) {
-        const query = queryOf(text, true, undefined, 15, 1);
-        const { spec, expected } = await searchSpec(driver, { ...query, search: query.search! });
-        const found = (await searchPage<{ id: string }>(driver, spec, 0)).total;
-        expect(Number.isFinite(expected), text).toBe(true);
-        expect(expected, text).toBeGreaterThanOrEqual(Math.min(found, 1));
-        expect(expected, text).toBeLessThanOrEqual(48);
-      }
-    });
-
-    for (const publishedOnly of [true, false]) {
-      it(`gives every page as the counted read does (${publishedOnly ? 'Content' : 'Admin'} API)`, async () => {
-        let compared = 0;
-        for (const text of queries) {
-          for (const order of orders) {
-            for (const limit of [1, 4, 7]) {
-              for (const filter of [undefined, 'tag:-other']) {
-                const counted = await searchPage<{ id: string }>(driver, await browseSpecOf(driver, queryOf(text, publishedOnly, order, 1000, 1, filter)), 0);
-                const all = counted.rows.map((row) => row.id);
-                expect(counted.total).toBe(all.length);
-                const pages = Math.ceil(all.length / limit) + 1;
-                for (let page = 1; page <= pages; page++) {
-                  const query = queryOf(text, publishedOnly, order, limit, page, filter);
-                  const spec = await browseSpecOf(driver, query);
-                  const label = `${text} ${JSON.stringify(order)} limit ${limit} page ${page} ${filter ?? ''}`;
-                  const exact = await searchPage<{ id: string }>(driver, spec, 0);
-                  const walked = await searchPage<{ id: string }>(driver, spec, Infinity);
-                  const expected = all.slice((page - 1) * limit, page * limit);
-                  expect(
-                    exact.rows.map((row) => row.id),
-                    label,
-                  ).toEqual(expected);
-                  expect(
-                    walked.rows.map((row) => row.id),
-                    label,
-                  ).toEqual(expected);
-                  expect(exact.total, label).toBe(all.length);
-                  // the walked total is exact where the list ends, and promises more where it goes on
-                  if (page * limit >= all.length) expect(walked.total, label).toBe(all.length);
-                  else expect(walked.total, label).toBeGreaterThan(page * limit);
-                  compared++;
-                }
+  for (const publishedOnly of [true, false]) {
+    it(`gives every page as the counted read does (${publishedOnly ? 'Content' : 'Admin'} API)`, async () => {
+      let compared = 0;
+      for (const text of queries) {
+        for (const order of orders) {
+          for (const limit of [1, 4, 7]) {
+            for (const filter of [undefined, 'tag:-other']) {
+              const counted = await searchPage<{ id: string }>(
+                db.driver,
+                await browseSpecOf(db.driver, queryOf(text, publishedOnly, order, 1000, 1, filter)),
+                0,
+              );
+              const all = counted.rows.map((row) => row.id);
+              expect(counted.total).toBe(all.length);
+              const pages = Math.ceil(all.length / limit) + 1;
+              for (let page = 1; page <= pages; page++) {
+                const query = queryOf(text, publishedOnly, order, limit, page, filter);
+                const spec = await browseSpecOf(db.driver, query);
+                const label = `${text} ${JSON.stringify(order)} limit ${limit} page ${page} ${filter ?? ''}`;
+                const exact = await searchPage<{ id: string }>(db.driver, spec, 0);
+                const walked = await searchPage<{ id: string }>(db.driver, spec, Infinity);
+                const expected = all.slice((page - 1) * limit, page * limit);
+                expect(
+                  exact.rows.map((row) => row.id),
+                  label,
+                ).toEqual(expected);
+                expect(
+                  walked.rows.map((row) => row.id),
+                  label,
+                ).toEqual(expected);
+                expect(exact.total, label).toBe(all.length);
+                // the walked total is exact where the list ends, and promises more where it goes on
+                if (page * limit >= all.length) expect(walked.total, label).toBe(all.length);
+                else expect(walked.total, label).toBeGreaterThan(page * limit);
+                compared++;
               }
             }
           }
         }
-        // the queries find something: a comparison of empty lists proves nothing
-        expect(compared).toBeGreaterThan(500);
-      });
-    }
-  });
-}
-
-tiersSuite('PGlite', async () => {
-  const driver = await createPgliteDriver();
-  const closeService = await fill(driver);
-  return { driver, close: closeService };
-});
-
-const postgres = await postgresAvailable();
-describe.skipIf(!postgres.ok)('on a PostgreSQL server', () => {
-  const schema = uniqueSchema();
-  tiersSuite('PostgreSQL server', async () => {
-    const driver = await createPgDriver({ connectionString: POSTGRES_URL, schema });
-    const closeService = await fill(driver);
-    return {
-      driver,
-      close: async () => {
-        await closeService();
-        await dropSchema(schema);
-      },
-    };
-  });
+      }
+      // the queries find something: a comparison of empty lists proves nothing
+      expect(compared).toBeGreaterThan(500);
+    });
+  }
 });

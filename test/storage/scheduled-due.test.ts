@@ -2,14 +2,12 @@
 // (lib/resources/posts/scheduling.ts). The look reads the scheduled posts' own index (migration 023),
 // never the whole posts table: a PostgreSQL server before 18, which cannot skip through the leading
 // `type` of the published posts' walk (migration 011), used to read every post for it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createService } from '../../lib';
-import { createPgDriver } from '../../lib/storage/pg';
-import { createPgliteDriver } from '../../lib/storage/pglite/storage';
 import type { SqlDriver } from '../../lib/storage/sql/driver';
 import { sqlPosts } from '../../lib/storage/sql/posts';
 import { createSqlStorage } from '../../lib/storage/sql/sql-storage';
-import { dropSchema, POSTGRES_URL, postgresAvailable, uniqueSchema } from '../helpers/postgres';
+import { describeOnEachDatabase } from '../helpers/each-database';
 import { BASE } from '../helpers/service';
 
 /** 3,000 published posts, one scheduled for 2001 and one for 2999, the statistics taken. */
@@ -33,20 +31,15 @@ async function fill(driver: SqlDriver): Promise<() => Promise<void>> {
   return () => service.close();
 }
 
-function scheduledSuite(name: string, open: () => Promise<{ driver: SqlDriver; close: () => Promise<void> }>) {
-  describe(`the look for scheduled posts fallen due (${name})`, () => {
-    let driver: SqlDriver;
-    let close: () => Promise<void>;
-    beforeAll(async () => {
-      ({ driver, close } = await open());
-    }, 60_000);
-    afterAll(() => close?.());
-
+await describeOnEachDatabase(
+  'the look for scheduled posts fallen due',
+  fill,
+  (db) => {
     /** Rows and index entries of posts read so far, by every kind of scan. */
     const rowsRead = async () => {
       // a backend hands its counts over when it goes idle, at most once a second unless told to
-      await driver.query('SELECT pg_stat_force_next_flush()');
-      const { rows } = await driver.query<{ n: string }>(
+      await db.driver.query('SELECT pg_stat_force_next_flush()');
+      const { rows } = await db.driver.query<{ n: string }>(
         `SELECT (SELECT coalesce(sum(idx_tup_read), 0) FROM pg_stat_user_indexes WHERE schemaname = current_schema() AND relname = 'posts')
               + (SELECT coalesce(seq_tup_read, 0) FROM pg_stat_user_tables WHERE schemaname = current_schema() AND relname = 'posts') AS n`,
       );
@@ -56,7 +49,7 @@ function scheduledSuite(name: string, open: () => Promise<{ driver: SqlDriver; c
     /** What `dueScheduled` finds at `now`, and how many rows and index entries of posts it read. */
     const look = async (now: string) => {
       const before = await rowsRead();
-      const titles = await driver.transaction(async (tx) => {
+      const titles = await db.driver.transaction(async (tx) => {
         const due = await sqlPosts(tx).dueScheduled(new Date(now), 1);
         await tx.query('SELECT pg_stat_force_next_flush()');
         return due.map((post) => post.title);
@@ -76,28 +69,8 @@ function scheduledSuite(name: string, open: () => Promise<{ driver: SqlDriver; c
         expect(found.read, now).toBeLessThan(10);
       }
     });
-  });
-}
-
-scheduledSuite('PGlite', async () => {
-  const driver = await createPgliteDriver();
-  return { driver, close: await fill(driver) };
-});
-
-const postgres = await postgresAvailable();
-describe.skipIf(!postgres.ok)('on a PostgreSQL server', () => {
-  const schema = uniqueSchema();
-  scheduledSuite('PostgreSQL server', async () => {
-    // one connection for the statements (the other listens): a backend's counts reach the views only
-    // when it hands them over, so those of one that filled the site could land in the middle of a look
-    const driver = await createPgDriver({ connectionString: POSTGRES_URL, schema, poolConfig: { max: 2 } });
-    const closeService = await fill(driver);
-    return {
-      driver,
-      close: async () => {
-        await closeService();
-        await dropSchema(schema);
-      },
-    };
-  });
-});
+  },
+  // one connection for the statements on the server (the other listens): a backend's counts reach the
+  // views only when it hands them over, so those of one that filled the site could land in a look
+  { max: 2 },
+);
