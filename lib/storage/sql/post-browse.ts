@@ -1,5 +1,5 @@
 import { compileFilter, relationLinks, requiredRelations, type NqlComparison, type RelationLinks } from '../../nql';
-import type { BrowseResult, PostQuery, PostSearch } from '../storage';
+import type { BrowseResult, PostQuery } from '../storage';
 import type { PostRow } from '../rows';
 import type { SqlDriver } from './driver';
 import { browseBody, browsePage, count, orderItems, pageRows, type BrowseSpec } from './common';
@@ -187,7 +187,7 @@ export async function browseSpecOf(db: SqlDriver, query: PostQuery, from?: NqlCo
 }
 
 /** The spec of a search (`query.search`) and how many posts PostgreSQL expects it to find (search-browse.ts). */
-export async function searchSpec(db: SqlDriver, query: PostQuery & { search: PostSearch }): Promise<{ spec: PostSpec; expected: number }> {
+export async function searchSpec(db: SqlDriver, query: PostQuery): Promise<{ spec: PostSpec; expected: number }> {
   const spec = await browseSpecOf(db, query);
   // a whole list is read as it is: nothing to decide
   const expected = query.page.limit === null ? 0 : await expectedRows(db, spec);
@@ -204,7 +204,7 @@ export async function browsePostIds(db: SqlDriver, query: PostQuery): Promise<st
 /** A page of posts and its total. */
 export async function browsePosts(db: SqlDriver, query: PostQuery): Promise<BrowseResult<PostRow>> {
   if (query.search) {
-    const { spec, expected } = await searchSpec(db, { ...query, search: query.search });
+    const { spec, expected } = await searchSpec(db, query);
     return searchPage<PostRow>(db, spec, expected);
   }
   const from = query.publishedOnly ? await startFrom(db, query) : undefined;

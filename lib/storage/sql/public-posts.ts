@@ -17,7 +17,7 @@ type LinkedPost = PublishedPost['row'] & { tag_ids: string[]; author_ids: string
 /** The ids of a page of published posts and the total they were paged from. */
 export async function publishedPage(db: SqlDriver, query: PostQuery): Promise<PublishedPage> {
   if (query.search) {
-    const { spec, expected } = await searchSpec(db, { ...query, search: query.search });
+    const { spec, expected } = await searchSpec(db, query);
     const page = await searchPage<{ id: string }>(db, { ...spec, select: null }, expected);
     return { ids: page.rows.map((row) => row.id), total: page.total };
   }
